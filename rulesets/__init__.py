@@ -1,0 +1,1 @@
+"""The rulesets shipped with serenissima, installed as ``serenissima_rulesets``."""

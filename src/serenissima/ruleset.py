@@ -1,0 +1,252 @@
+"""A loaded ruleset: the public entry point for playing an edition.
+
+A :class:`Ruleset` joins a declaration (board, numbers, options, read from the
+ruleset's TOML files) with the edition's logic (an :class:`Engine`). Every
+method is pure: states go in, new states come out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Protocol
+
+from serenissima.core import CHANCE, TERMINAL, Action, Decision, Event, Observation, Standings, State
+from serenissima.errors import IllegalActionError, OptionError
+from serenissima.spec import OptionKind, OptionSpec, RulesetInfo
+
+if TYPE_CHECKING:
+    from serenissima.board import Board
+
+__all__ = ["Engine", "OptionValue", "Ruleset", "resolve_options"]
+
+OptionValue = str | bool | tuple[str, ...]
+"""The value of a rule option: a choice, a flag or a list of identifiers."""
+
+
+class Engine(Protocol):
+    """The logic of an edition, as a ruleset's Python module provides it.
+
+    The kernel calls these methods; users call the :class:`Ruleset` methods of
+    the same names, which check their input first.
+    """
+
+    edition: str
+    state_type: type[State]
+    action_types: tuple[type[Action], ...]
+    event_types: tuple[type[Event], ...]
+    observation_type: type[Observation]
+
+    def load_params(self, files: Any, board: Board) -> Any:
+        """Read the edition's own files into its typed parameter classes."""
+        ...
+
+    def new_game(self, rules: Ruleset, players: int, options: Mapping[str, OptionValue]) -> State:
+        """Return the state before the first decision of a new game."""
+        ...
+
+    def legal_actions(self, rules: Ruleset, state: State) -> tuple[Action, ...]:
+        """Return the actions of the seat to act (chance outcomes at chance nodes)."""
+        ...
+
+    def chance_outcomes(self, rules: Ruleset, state: State) -> tuple[tuple[Action, Fraction], ...]:
+        """Return the outcomes of a chance node with their probabilities."""
+        ...
+
+    def step(self, rules: Ruleset, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+        """Apply an action already known to be legal."""
+        ...
+
+    def explain(self, rules: Ruleset, state: State, action: Action) -> IllegalActionError:
+        """Return the error that says why ``action`` is illegal in ``state``."""
+        ...
+
+    def decision(self, rules: Ruleset, state: State) -> Decision:
+        """Describe the decision point of ``state``."""
+        ...
+
+    def observe(self, rules: Ruleset, state: State, seat: int) -> Observation:
+        """Return what ``seat`` may see of ``state``."""
+        ...
+
+    def standings(self, rules: Ruleset, state: State) -> Standings:
+        """Rank the seats, with the breakdown of each score."""
+        ...
+
+    def parse_action(self, rules: Ruleset, state: State, text: str) -> Action:
+        """Read an action's text form in the context of ``state``."""
+        ...
+
+
+def resolve_options(
+    specs: tuple[OptionSpec, ...], players: int, given: Mapping[str, object] | None
+) -> dict[str, OptionValue]:
+    """Check user options against their declarations and fill in defaults.
+
+    Args:
+        specs: The options the ruleset declares.
+        players: The player count of the game.
+        given: The options passed by the user (name to value).
+
+    Returns:
+        Every declared option mapped to its value.
+
+    Raises:
+        OptionError: An unknown option, or a value the option does not accept.
+    """
+    by_name = {spec.name: spec for spec in specs}
+    for name in given or {}:
+        if name not in by_name:
+            known = ", ".join(sorted(by_name))
+            raise OptionError(name, f"unknown option; this ruleset knows {known}")
+    resolved: dict[str, OptionValue] = {}
+    for spec in specs:
+        value: object = (given or {}).get(spec.name, spec.default)
+        resolved[spec.name] = _check_option(spec, value)
+    return resolved
+
+
+def _check_option(spec: OptionSpec, value: object) -> OptionValue:
+    if spec.kind is OptionKind.BOOL:
+        if isinstance(value, bool):
+            return value
+        if value in ("true", "false"):
+            return value == "true"
+        raise OptionError(spec.name, f"expected true or false, got {value!r}")
+    if isinstance(value, str):
+        if value in spec.values:
+            return value
+        raise OptionError(spec.name, f"expected one of {', '.join(spec.values)}, got {value!r}")
+    if spec.kind is OptionKind.PORTS and isinstance(value, list | tuple):
+        if all(isinstance(v, str) for v in value):
+            return tuple(str(v) for v in value)
+        raise OptionError(spec.name, f"expected a list of port identifiers, got {value!r}")
+    raise OptionError(spec.name, f"expected one of {', '.join(spec.values)}, got {value!r}")
+
+
+class Ruleset:
+    """An edition's declaration joined with its logic.
+
+    Obtain one with :func:`serenissima.load_ruleset`.
+
+    Attributes:
+        info: Identity and version.
+        board: The board.
+        options: The declared rule options.
+        params: The edition's own typed parameters (numbers, tables, decks).
+        engine: The edition's logic.
+    """
+
+    __slots__ = ("_cache", "board", "engine", "info", "options", "params")
+
+    def __init__(
+        self,
+        info: RulesetInfo,
+        board: Board,
+        options: tuple[OptionSpec, ...],
+        params: Any,
+        engine: Engine,
+    ) -> None:
+        self.info = info
+        self.board = board
+        self.options = options
+        self.params = params
+        self.engine = engine
+        self._cache: tuple[State | None, tuple[Action, ...]] = (None, ())
+
+    def __repr__(self) -> str:
+        return f"<Ruleset {self.info.id!r} version {self.info.version}>"
+
+    @property
+    def id(self) -> str:
+        """The ruleset's registry name."""
+        return self.info.id
+
+    def new_game(self, players: int, options: Mapping[str, object] | None = None) -> State:
+        """Start a game.
+
+        Set-up choices (and set-up chance, such as the first player) are the
+        first decision points of the returned state.
+
+        Args:
+            players: The number of seats.
+            options: Rule options by name; missing ones take their defaults.
+
+        Raises:
+            OptionError: An unsupported player count or a bad option.
+        """
+        if players not in self.info.players:
+            counts = ", ".join(str(n) for n in self.info.players)
+            raise OptionError("players", f"this ruleset is for {counts} players, not {players!r}")
+        return self.engine.new_game(self, players, resolve_options(self.options, players, options))
+
+    def legal_actions(self, state: State) -> tuple[Action, ...]:
+        """Return every legal action of the one who acts (chance outcomes at chance nodes)."""
+        cache = self._cache
+        if cache[0] is state:
+            return cache[1]
+        actions = self.engine.legal_actions(self, state)
+        self._cache = (state, actions)
+        return actions
+
+    def is_legal(self, state: State, action: Action) -> bool:
+        """Return whether ``action`` may be applied to ``state``."""
+        return action in self.legal_actions(state)
+
+    def chance_outcomes(self, state: State) -> tuple[tuple[Action, Fraction], ...]:
+        """Return the outcomes of a chance node and their exact probabilities.
+
+        Returns an empty tuple when the state is not a chance node.
+        """
+        if state.to_act != CHANCE:
+            return ()
+        return self.engine.chance_outcomes(self, state)
+
+    def apply(self, state: State, action: Action) -> State:
+        """Apply a legal action and return the new state.
+
+        Raises:
+            IllegalActionError: The action is not legal; ``state`` is unchanged.
+        """
+        return self.step(state, action)[0]
+
+    def step(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+        """Apply a legal action; return the new state and the events it caused.
+
+        Raises:
+            IllegalActionError: The action is not legal; ``state`` is unchanged.
+        """
+        if action not in self.legal_actions(state):
+            raise self.engine.explain(self, state, action)
+        return self.engine.step(self, state, action)
+
+    def apply_unchecked(self, state: State, action: Action) -> State:
+        """Apply an action without checking it: for bots that picked it from ``legal_actions``.
+
+        An action that is not legal gives an undefined result.
+        """
+        return self.engine.step(self, state, action)[0]
+
+    def decision(self, state: State) -> Decision:
+        """Describe the decision point of ``state``: who decides what."""
+        return self.engine.decision(self, state)
+
+    def observe(self, state: State, seat: int) -> Observation:
+        """Return what ``seat`` may see of ``state``, hidden information redacted."""
+        return self.engine.observe(self, state, seat)
+
+    def is_over(self, state: State) -> bool:
+        """Return whether the game has ended."""
+        return state.to_act == TERMINAL
+
+    def standings(self, state: State) -> Standings:
+        """Rank the seats with the breakdown of their scores (provisional before the end)."""
+        return self.engine.standings(self, state)
+
+    def parse_action(self, state: State, text: str) -> Action:
+        """Read an action's text form, such as ``"move algiers"``.
+
+        Raises:
+            ActionParseError: The text spells no action of this ruleset.
+        """
+        return self.engine.parse_action(self, state, text)

@@ -1,0 +1,189 @@
+"""The declarative schema shared by every ruleset: board, goods, options, identity.
+
+These frozen classes are what a ruleset's TOML files are structured into.
+Each board datum carries its provenance (:class:`Source`), because the
+printed boards are not public and part of the shipped data is reconstructed.
+Edition-specific numbers (costs, tables, decks) live in classes that the
+edition's own module declares.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+__all__ = [
+    "AreaSpec",
+    "BoardSpec",
+    "EdgeSpec",
+    "GoodSpec",
+    "OptionKind",
+    "OptionSpec",
+    "PortSpec",
+    "RulesetInfo",
+    "Source",
+]
+
+
+class Source(enum.Enum):
+    """Where a datum comes from."""
+
+    STATED = "stated"
+    """Stated or implied by a rule text of the edition."""
+    PUBLIC = "public"
+    """Found in public descriptions of the game (reviews, session reports)."""
+    RECONSTRUCTED = "reconstructed"
+    """Chosen for this project where no source gives the fact; the printed board may differ."""
+
+
+@attrs.frozen(slots=True)
+class GoodSpec:
+    """A type of goods.
+
+    Attributes:
+        id: Identifier used in actions and files, e.g. ``"wood"``.
+        name: Display name.
+        supply: Cubes in the box, or ``None`` when unlimited.
+        colour: Colour of the cubes, for display.
+        source: Provenance of the supply figure.
+    """
+
+    id: str
+    name: str
+    supply: int | None
+    colour: str
+    source: Source
+
+
+@attrs.frozen(slots=True)
+class AreaSpec:
+    """A sea area.
+
+    Attributes:
+        id: Identifier, e.g. ``"ionian_sea"``.
+        name: Display name.
+        source: Provenance.
+    """
+
+    id: str
+    name: str
+    source: Source
+
+
+@attrs.frozen(slots=True)
+class PortSpec:
+    """A port on the coast of one sea area.
+
+    Attributes:
+        id: Identifier, e.g. ``"valencia"``.
+        name: Display name.
+        area: The sea area the port opens onto.
+        good: The goods type it produces.
+        warehouse: Number of warehouse spaces.
+        start: True for a starting port (modern edition).
+        capital_of: The nation whose capital it is (classic edition), or ``None``.
+        source: Provenance of the port as a whole (the weakest of its data).
+        note: Which parts are stated where, when they differ from ``source``.
+    """
+
+    id: str
+    name: str
+    area: str
+    good: str
+    warehouse: int
+    source: Source
+    start: bool = False
+    capital_of: str | None = None
+    note: str = ""
+
+
+@attrs.frozen(slots=True)
+class EdgeSpec:
+    """An undirected adjacency between two sea areas.
+
+    Attributes:
+        a: One area.
+        b: The other area.
+        source: Provenance.
+    """
+
+    a: str
+    b: str
+    source: Source
+
+
+@attrs.frozen(slots=True)
+class BoardSpec:
+    """A board: sea areas, ports and adjacency.
+
+    Attributes:
+        name: Display name of the board.
+        areas: Every sea area.
+        ports: Every port.
+        edges: Every adjacency, each listed once.
+        note: A sentence on the board's provenance, shown in the docs.
+    """
+
+    name: str
+    areas: tuple[AreaSpec, ...]
+    ports: tuple[PortSpec, ...]
+    edges: tuple[EdgeSpec, ...]
+    note: str = ""
+
+
+class OptionKind(enum.Enum):
+    """How an option's value is given."""
+
+    CHOICE = "choice"
+    """One of the listed string values."""
+    BOOL = "bool"
+    """``true`` or ``false``."""
+    PORTS = "ports"
+    """One of the listed string values, or a list of port identifiers."""
+
+
+@attrs.frozen(slots=True)
+class OptionSpec:
+    """A rule option (a variant or a switchable interpretation).
+
+    Attributes:
+        name: The option's name, as passed to ``new_game(options=...)``.
+        kind: How its value is given.
+        values: The accepted string values (empty for booleans).
+        default: The value used when the option is not given.
+        rule_id: The spec entry that motivates the option (e.g. ``"X-M-01"``).
+        description: One sentence on what the option changes.
+        players: The player counts it applies to (empty: all).
+    """
+
+    name: str
+    kind: OptionKind
+    default: str | bool | tuple[str, ...]
+    rule_id: str
+    description: str
+    values: tuple[str, ...] = ()
+    players: tuple[int, ...] = ()
+
+
+@attrs.frozen(slots=True)
+class RulesetInfo:
+    """The identity of a ruleset.
+
+    Attributes:
+        id: Registry name, e.g. ``"modern"``.
+        name: Display name.
+        edition: The edition the logic implements (``"modern"`` or ``"classic"``).
+        version: Version of the ruleset data, recorded in game records.
+        year: Year the edition was published.
+        players: The supported player counts.
+        description: One paragraph for the docs.
+    """
+
+    id: str
+    name: str
+    edition: str
+    version: str
+    year: int
+    players: tuple[int, ...]
+    description: str = ""
