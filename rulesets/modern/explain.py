@@ -1,0 +1,342 @@
+"""Why an action is illegal: the rule it breaks, in a sentence a player understands.
+
+Legality itself is decided by the legal-action generators; these functions
+only look for the most telling reason once an action has been refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from serenissima.core import CHANCE, TERMINAL, Action
+from serenissima.errors import IllegalActionError
+from serenissima.pieces import has_goods
+
+from .actions import (
+    Attack,
+    AttackPort,
+    BuildBasilica,
+    BuildFort,
+    BuyGalley,
+    Claim,
+    Crew,
+    Jettison,
+    LoadGood,
+    Move,
+    PickGalley,
+    PickPort,
+    Recruit,
+    Sell,
+    ShiftSailor,
+    Take,
+)
+from .helpers import Ctx
+from .state import ModernState, Plundering
+
+if TYPE_CHECKING:
+    from .engine import PhaseRules
+
+__all__ = ["explain"]
+
+Reason = tuple[str, str] | None
+
+
+def explain(ctx: Ctx, state: ModernState, action: Action, rules: PhaseRules) -> IllegalActionError:
+    """Return the error for an action the legal-action generator refused."""
+    if state.to_act == TERMINAL:
+        return IllegalActionError(action, "M-GAME-1", "the game is over")
+    if type(action) not in rules.steps:
+        who = "chance" if state.to_act == CHANCE else f"seat {state.to_act}"
+        return IllegalActionError(
+            action,
+            rules.rule_id,
+            f"{action.text()!r} is not possible now; {who} decides: {rules.prompt}",
+        )
+    if state.to_act == CHANCE:
+        return IllegalActionError(
+            action, rules.rule_id, f"{action.text()!r} is not an outcome of this chance node"
+        )
+    check = _CHECKS.get(type(action))
+    reason = check(ctx, state, action) if check is not None else None
+    if reason is None:
+        reason = (rules.rule_id, f"{action.text()!r} is not one of the choices now ({rules.prompt})")
+    return IllegalActionError(action, *reason)
+
+
+def _port(ctx: Ctx, port: str) -> Reason:
+    if not ctx.board.has_port(port):
+        return "M-PORT-5", f"there is no port called {port!r}"
+    return None
+
+
+def _pick_galley(ctx: Ctx, state: ModernState, action: PickGalley) -> Reason:
+    in_use = ctx.params.setup_for(state.players).galleys_in_use
+    if not 1 <= action.galley <= in_use:
+        return "M-SETUP-1", f"this game uses galleys 1 to {in_use}"
+    return "M-SETUP-9", f"galley {action.galley} is already taken"
+
+
+def _pick_port(ctx: Ctx, state: ModernState, action: PickPort) -> Reason:
+    if (r := _port(ctx, action.port)) is not None:
+        return r
+    port = ctx.port(state, action.port)
+    if not ctx.board.port(action.port).start:
+        return "M-SETUP-9", f"{action.port} is not a starting port"
+    if port.closed:
+        return "M-SETUP-8", f"{action.port} is closed for this game"
+    return "M-SETUP-9", f"{action.port} is already taken"
+
+
+def _shift_sailor(ctx: Ctx, state: ModernState, action: ShiftSailor) -> Reason:
+    assert state.act is not None
+    active = str(state.act.galley)
+    if active not in (action.source, action.target):
+        return "M-LOAD-4", "every transfer must start or end on the active galley"
+    other = action.target if action.source == active else action.source
+    galley = ctx.active(state)
+    if other.isdigit():
+        mate = state.galley(int(other))
+        if mate is None or mate.area != galley.area or mate.owner != galley.owner:
+            return "M-LOAD-3", f"galley {other} is not one of your galleys in this space"
+    else:
+        if (r := _port(ctx, other)) is not None:
+            return r
+        spec = ctx.board.port(other)
+        port = ctx.port(state, other)
+        if spec.area != galley.area:
+            return "M-LOAD-1", f"{other} is not in the active galley's space"
+        if port.owner != galley.owner:
+            return "M-LOAD-3", "sailors may only be placed in or taken from a port you own"
+        if action.source == other and port.sailors <= 1:
+            return "M-PORT-3", f"the last sailor may not leave {other}"
+        if action.target == other and port.sailors >= spec.warehouse:
+            return "M-PORT-2", f"{other} holds at most {spec.warehouse} sailors"
+    reverse = f"s:{action.target}>{action.source}"
+    if reverse in state.act.flows:
+        return "M-LOAD-2", "a transfer cannot be reversed within the same loading step"
+    return "M-GAL-2", "the receiving galley has no room for another sailor"
+
+
+def _load(ctx: Ctx, state: ModernState, action: LoadGood) -> Reason:
+    if (r := _port(ctx, action.port)) is not None:
+        return r
+    assert state.act is not None
+    galley = ctx.active(state)
+    spec = ctx.board.port(action.port)
+    port = ctx.port(state, action.port)
+    if spec.area != galley.area:
+        return "M-LOAD-1", f"{action.port} is not in the active galley's space"
+    if port.closed:
+        return "M-SETUP-8", f"{action.port} is closed: no goods can be loaded there"
+    if not ctx.room(state, galley)[1]:
+        return "M-GAL-1", f"galley {galley.number} has no room for another cube"
+    if spec.good in state.act.jettisoned:
+        return "M-LOAD-10", f"{spec.good} was thrown overboard in this step and cannot be reloaded"
+    if state.supply[ctx.good_index[spec.good]] <= 0:
+        return "M-LOAD-11", f"no {spec.good} cubes are left in the box"
+    return "M-LOAD-11", "you cannot pay for another cube"
+
+
+def _jettison(ctx: Ctx, state: ModernState, action: Jettison) -> Reason:
+    galley = ctx.active(state)
+    if action.good not in galley.cargo:
+        return "M-LOAD-10", f"galley {galley.number} carries no {action.good}"
+    return "M-LOAD-10", f"{action.good} was loaded in this step and cannot be thrown overboard"
+
+
+def _move(ctx: Ctx, state: ModernState, action: Move) -> Reason:
+    assert state.act is not None
+    galley = ctx.active(state)
+    if not ctx.board.has_area(action.area):
+        return "M-MOVE-1", f"there is no sea area called {action.area!r}"
+    if not ctx.board.adjacent(galley.area, action.area):
+        return "M-MOVE-1", f"{action.area} is not adjacent to {galley.area}"
+    return "M-MOVE-1", f"galley {galley.number} has used all {state.act.allowance} of its moves"
+
+
+def _sell(ctx: Ctx, state: ModernState, action: Sell) -> Reason:
+    assert state.act is not None
+    if (r := _port(ctx, action.port)) is not None:
+        return r
+    galley = ctx.active(state)
+    spec = ctx.board.port(action.port)
+    port = ctx.port(state, action.port)
+    if state.act.fought or state.act.sale_blocked or state.act.claim_blocked:
+        if state.act.sale_blocked and not state.act.fought:
+            return "M-BLOCK-6", "the sale was blockaded"
+        return "M-ACT-2", "step 3 is a sale or a battle, not both"
+    if spec.area != galley.area:
+        return "M-SALE-1", f"{action.port} is not in the active galley's space"
+    if action.good not in galley.cargo:
+        return "M-SALE-1", f"galley {galley.number} carries no {action.good}"
+    if port.closed:
+        return "M-SETUP-8", f"{action.port} is closed to trade"
+    if spec.good == action.good:
+        return "M-NEG-4", f"{action.port} produces {action.good}"
+    if action.good in port.warehouse:
+        return "M-SALE-2", f"{action.port} already has {action.good} in its warehouse"
+    return "M-SALE-2", f"the warehouse of {action.port} is full"
+
+
+def _attack(ctx: Ctx, state: ModernState, action: Attack) -> Reason:
+    assert state.act is not None
+    galley = ctx.active(state)
+    target = state.galley(action.galley)
+    if state.act.sold:
+        return "M-ACT-2", "step 3 is a sale or a battle, not both"
+    if target is None or target.area != galley.area:
+        return "M-BAT-1", f"galley {action.galley} is not in this space"
+    if target.owner == galley.owner:
+        return "M-BAT-1", "you cannot attack your own galley"
+    return "M-BAT-2", "the combat value would be 0 (option allow_attack_with_zero_cv is off)"
+
+
+def _attack_port(ctx: Ctx, state: ModernState, action: AttackPort) -> Reason:
+    assert state.act is not None
+    if (r := _port(ctx, action.port)) is not None:
+        return r
+    galley = ctx.active(state)
+    spec, port = ctx.board.port(action.port), ctx.port(state, action.port)
+    if state.act.sold:
+        return "M-ACT-2", "step 3 is a sale or a battle, not both"
+    if spec.area != galley.area:
+        return "M-BAT-1", f"{action.port} is not in this space"
+    if port.owner is None:
+        return "M-CONQ-1", f"{action.port} is neutral: claim it by unloading sailors"
+    if port.owner == galley.owner:
+        return "M-BAT-1", "you cannot attack your own port"
+    if port.closed:
+        return "M-SETUP-8", f"{action.port} is closed"
+    if any(g.area == galley.area and g.owner == port.owner for g in state.galleys):
+        return "M-CONQ-3", "first sink every galley of the port's owner in this space"
+    if ctx.owned_ports(state, port.owner) == 1:
+        return "M-CONQ-8", f"{action.port} is its owner's last port"
+    return "M-BAT-2", "the combat value would be 0 (option allow_attack_with_zero_cv is off)"
+
+
+def _claim(ctx: Ctx, state: ModernState, action: Claim) -> Reason:
+    assert state.act is not None
+    if (r := _port(ctx, action.port)) is not None:
+        return r
+    galley = ctx.active(state)
+    spec, port = ctx.board.port(action.port), ctx.port(state, action.port)
+    if spec.area != galley.area:
+        return "M-CONQ-1", f"{action.port} is not in this space"
+    if port.closed:
+        return "M-SETUP-8", f"{action.port} is closed"
+    if port.owner is not None:
+        return "M-CONQ-3", f"{action.port} is held: attack it first"
+    if state.act.sold:
+        return "M-ACT-2", "step 3 is a sale or a battle, not both"
+    if action.sailors > spec.warehouse:
+        return "M-PORT-2", f"{action.port} holds at most {spec.warehouse} sailors"
+    if action.sailors > galley.sailors or action.sailors < 1:
+        return "M-CONQ-1", f"unload between 1 and {galley.sailors} sailors"
+    return "M-BLOCK-7", "the claim was blockaded: fight the blockading galleys first"
+
+
+def _seat(ctx: Ctx, state: ModernState) -> int:
+    return state.to_act
+
+
+def _recruit(ctx: Ctx, state: ModernState, action: Recruit) -> Reason:
+    if (r := _port(ctx, action.port)) is not None:
+        return r
+    seat = _seat(ctx, state)
+    spec, port = ctx.board.port(action.port), ctx.port(state, action.port)
+    if port.owner != seat:
+        return "M-INV-2", f"you do not own {action.port}"
+    if port.sailors >= spec.warehouse:
+        return "M-PORT-2", f"{action.port} holds at most {spec.warehouse} sailors"
+    return _money_or_reserve(ctx, state, seat, ctx.params.costs.recruit)
+
+
+def _money_or_reserve(ctx: Ctx, state: ModernState, seat: int, cost: int) -> Reason:
+    if state.reserve[seat] < 1:
+        return "M-COMP-2", "you have no sailors left in your reserve"
+    if state.ducats[seat] < cost:
+        return "M-INV-6", f"that costs {cost} ducats and you have {state.ducats[seat]}"
+    return None
+
+
+def _crew(ctx: Ctx, state: ModernState, action: Crew) -> Reason:
+    seat = _seat(ctx, state)
+    galley = state.galley(action.galley)
+    if galley is None or galley.owner != seat:
+        return "M-INV-2", f"galley {action.galley} is not yours"
+    if not ctx.own_port_in(state, galley.area, seat):
+        return "M-INV-2", "recruits may board only galleys in the space of a port you own"
+    if not ctx.room(state, galley)[0]:
+        return "M-GAL-2", f"galley {action.galley} has no room for another sailor"
+    return _money_or_reserve(ctx, state, seat, ctx.params.costs.recruit)
+
+
+def _buy(ctx: Ctx, state: ModernState, action: BuyGalley) -> Reason:
+    if (r := _port(ctx, action.port)) is not None:
+        return r
+    from .investment import galley_price
+
+    seat = _seat(ctx, state)
+    if ctx.port(state, action.port).owner != seat:
+        return "M-INV-3", f"a new galley must be placed at a port you own, not {action.port}"
+    if state.galley(action.galley) is not None:
+        return "M-INV-3", f"galley {action.galley} is already in play"
+    if not 1 <= action.galley <= ctx.params.setup_for(state.players).galleys_in_use:
+        return "M-SETUP-1", f"galley {action.galley} is not used in this game"
+    if ctx.owned_galleys(state, seat) >= ctx.params.components.galley_cubes_per_player:
+        return "M-COMP-3", "you have no galley cube left"
+    cost = galley_price(ctx, state, seat) + ctx.params.costs.recruit
+    if (r := _money_or_reserve(ctx, state, seat, cost)) is not None:
+        return r
+    return "M-INV-3", "only one galley may be bought per investment"
+
+
+def _building(kind: str, rule: str) -> Callable[[Ctx, ModernState, Any], Reason]:
+    def check(ctx: Ctx, state: ModernState, action: BuildFort | BuildBasilica) -> Reason:
+        if (r := _port(ctx, action.port)) is not None:
+            return r
+        seat = _seat(ctx, state)
+        spec, port = ctx.board.port(action.port), ctx.port(state, action.port)
+        building = ctx.params.fort if kind == "fort" else ctx.params.basilica
+        if port.owner != seat:
+            return rule, f"you do not own {action.port}"
+        if getattr(port, kind):
+            return rule, f"{action.port} already has a {kind}"
+        if not has_goods(building.requires, spec.good, port.warehouse):
+            needs = " and ".join(building.requires)
+            return rule, f"a {kind} needs {needs}, produced or stored in the port"
+        cost = ctx.params.costs.fort if kind == "fort" else ctx.params.costs.basilica
+        if state.ducats[seat] < cost:
+            return "M-INV-6", f"a {kind} costs {cost} ducats"
+        return "M-COMP-6", f"all {kind} tokens are in play"
+
+    return check
+
+
+def _take(ctx: Ctx, state: ModernState, action: Take) -> Reason:
+    phase = state.phase
+    assert isinstance(phase, Plundering)
+    if action.good not in phase.loot:
+        return "M-BAT-8", f"the wreck carries no {action.good}"
+    return "M-BAT-8", "no room left on the galley"
+
+
+_CHECKS: dict[type[Action], Callable[[Ctx, ModernState, Any], Reason]] = {
+    PickGalley: _pick_galley,
+    PickPort: _pick_port,
+    ShiftSailor: _shift_sailor,
+    LoadGood: _load,
+    Jettison: _jettison,
+    Move: _move,
+    Sell: _sell,
+    Attack: _attack,
+    AttackPort: _attack_port,
+    Claim: _claim,
+    Recruit: _recruit,
+    Crew: _crew,
+    BuyGalley: _buy,
+    BuildFort: _building("fort", "M-INV-4"),
+    BuildBasilica: _building("basilica", "M-INV-5"),
+    Take: _take,
+}

@@ -1,0 +1,91 @@
+"""Small pure rules shared by both editions: warehouses, galley room, dice, seating.
+
+Each function takes plain values so that either edition can call it with
+numbers read from its own declaration.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+from math import comb
+
+__all__ = [
+    "binomial_outcomes",
+    "can_sell_to",
+    "clockwise",
+    "galley_room",
+    "has_goods",
+]
+
+
+def can_sell_to(good: str, produces: str, warehouse: Iterable[str], size: int) -> bool:
+    """Return whether a cube of ``good`` may be sold into a port's warehouse.
+
+    The port must not produce the good, must not hold it yet and must have a
+    free space (modern M-SALE-2, classic C-SALE-3).
+
+    >>> can_sell_to("wine", "wood", ("gold",), 3)
+    True
+    >>> can_sell_to("gold", "wood", ("gold",), 3)
+    False
+    """
+    stored = tuple(warehouse)
+    return good != produces and good not in stored and len(stored) < size
+
+
+def has_goods(required: Iterable[str], produces: str, warehouse: Iterable[str]) -> bool:
+    """Return whether a port has every required good, produced there or stored.
+
+    Used for forts, basilicas (modern) and galley and fortress builds (classic).
+
+    >>> has_goods(("wood", "stone"), "wood", ("stone",))
+    True
+    """
+    present = {produces, *warehouse}
+    return all(good in present for good in required)
+
+
+def galley_room(
+    sailors: int,
+    goods: int,
+    *,
+    spaces: int,
+    max_sailors: int,
+    max_goods: int,
+    shared: bool,
+) -> tuple[bool, bool]:
+    """Return whether a galley can take one more sailor, and one more cube.
+
+    Args:
+        sailors: Sailors aboard.
+        goods: Cubes aboard.
+        spaces: Spaces shared between sailors and cubes (when ``shared``).
+        max_sailors: Most sailors a galley holds.
+        max_goods: Most cubes a galley holds.
+        shared: Whether sailors and cubes share ``spaces``.
+
+    >>> galley_room(3, 2, spaces=5, max_sailors=5, max_goods=4, shared=True)
+    (False, False)
+    """
+    full = shared and sailors + goods >= spaces
+    return (not full and sailors < max_sailors, not full and goods < max_goods)
+
+
+def binomial_outcomes(dice: int, p: Fraction) -> tuple[tuple[int, Fraction], ...]:
+    """Return the distribution of hits when rolling ``dice`` dice that hit with probability ``p``.
+
+    >>> binomial_outcomes(2, Fraction(1, 2))
+    ((0, Fraction(1, 4)), (1, Fraction(1, 2)), (2, Fraction(1, 4)))
+    """
+    q = 1 - p
+    return tuple((k, comb(dice, k) * p**k * q ** (dice - k)) for k in range(dice + 1))
+
+
+def clockwise(first: int, players: int) -> tuple[int, ...]:
+    """Return the seats in playing order starting from ``first``.
+
+    >>> clockwise(2, 4)
+    (2, 3, 0, 1)
+    """
+    return tuple((first + i) % players for i in range(players))
