@@ -166,7 +166,9 @@ def _location(ctx: Ctx, state: ModernState, token: str) -> tuple[Galley | None, 
     return None, ctx.board.port_index(token)
 
 
-def apply_shift_sailor(ctx: Ctx, state: ModernState, action: ShiftSailor, ev: Events) -> ModernState:
+def apply_shift_sailor(
+    ctx: Ctx, state: ModernState, action: ShiftSailor, ev: Events
+) -> ModernState:
     """Move one sailor; a galley left without sailors sinks (M-GAL-4/5)."""
     act = _act(state)
     seat = ctx.active(state).owner
@@ -177,7 +179,9 @@ def apply_shift_sailor(ctx: Ctx, state: ModernState, action: ShiftSailor, ev: Ev
     else:
         port = state.ports[target_port]
         state = replace_port(state, target_port, attrs.evolve(port, sailors=port.sailors + 1))
-    state = attrs.evolve(state, act=attrs.evolve(act, flows=(*act.flows, _flow("s", action.source, action.target))))
+    state = attrs.evolve(
+        state, act=attrs.evolve(act, flows=(*act.flows, _flow("s", action.source, action.target)))
+    )
     ev.append(SailorsMoved(seat, action.source, action.target, 1))
     if source is None:
         port = state.ports[source_port]
@@ -460,7 +464,9 @@ def do_claim(ctx: Ctx, state: ModernState, port_id: str, sailors: int, ev: Event
     return end_activation(ctx, state, ev)
 
 
-def apply_attack(ctx: Ctx, state: ModernState, action: Attack | AttackPort, ev: Events) -> ModernState:
+def apply_attack(
+    ctx: Ctx, state: ModernState, action: Attack | AttackPort, ev: Events
+) -> ModernState:
     """M-BAT-2, M-CONQ-4: fix the combat value, or let the fort fire first."""
     act = _act(state)
     galley = ctx.active(state)

@@ -89,7 +89,9 @@ def apply_dice(ctx: Ctx, state: ModernState, action: Dice, ev: Events) -> Modern
         act = state.act
         state = attrs.evolve(
             state,
-            act=attrs.evolve(act, fought=act.fought + 1, fights_since_block=act.fights_since_block + 1),
+            act=attrs.evolve(
+                act, fought=act.fought + 1, fights_since_block=act.fights_since_block + 1
+            ),
         )
         state = sink(ctx, state, defender, ev, keep_cargo=True)
         return _plunder(ctx, state, galley.owner, galley, defender.cargo, False, ev)
@@ -143,6 +145,7 @@ def apply_volley(ctx: Ctx, state: ModernState, action: VolleyOutcome, ev: Events
     if not galley.sailors:
         state = sink(ctx, state, galley, ev)
         return end_activation(ctx, state, ev)
+    assert state.act is not None
     return start_battle(ctx, state, galley, AttackPort(phase.port), ev, state.act)
 
 

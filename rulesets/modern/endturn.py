@@ -121,7 +121,9 @@ def ranking(ctx: Ctx, state: ModernState) -> tuple[tuple[int, ...], list[tuple[i
 
     Returns the winners and ``(seat, ducats, ports)`` rows, best first.
     """
-    rows = [(seat, state.ducats[seat], ctx.owned_ports(state, seat)) for seat in range(state.players)]
+    rows = [
+        (seat, state.ducats[seat], ctx.owned_ports(state, seat)) for seat in range(state.players)
+    ]
     rows.sort(key=lambda r: (-r[1], -r[2], r[0]))
     best = rows[0][1:]
     winners = tuple(sorted(seat for seat, d, p in rows if (d, p) == best))

@@ -6,45 +6,22 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-
-from serenissima.core import TERMINAL, Action, Decision, Event, Standing, Standings, State
+from serenissima.core import (
+    TERMINAL,
+    Action,
+    Decision,
+    Event,
+    Observation,
+    Standing,
+    Standings,
+    State,
+)
 from serenissima.errors import ActionParseError, IllegalActionError
 from serenissima.ruleset import OptionValue, Ruleset
 
-from . import activation as A
-from . import battle as B
-from . import endturn as E
-from . import investment as I
-from . import setup as S
-from .actions import ACTION_TYPES, parse
-from .events import EVENT_TYPES
-from .explain import explain
-from .helpers import Ctx, Events
-from .observation import ModernObservation, observe
-from .state import (
-    Activation,
-    Asking,
-    Choosing,
-    Drawing,
-    GameOver,
-    Investing,
-    Landing,
-    Loading,
-    ModernState,
-    Moving,
-    Phase,
-    PickingClosed,
-    PickingFirst,
-    PickingGalley,
-    PickingPort,
-    Plundering,
-    Pressing,
-    Rolling,
-    SpecialInvesting,
-    Trading,
-    Volley,
-)
+from . import activation, battle, endturn, investment, setup
 from .actions import (
+    ACTION_TYPES,
     Attack,
     AttackPort,
     Blockade,
@@ -75,6 +52,34 @@ from .actions import (
     Stop,
     Take,
     VolleyOutcome,
+    parse,
+)
+from .events import EVENT_TYPES
+from .explain import explain
+from .helpers import Ctx, Events
+from .observation import ModernObservation, observe
+from .state import (
+    Activation,
+    Asking,
+    Choosing,
+    Drawing,
+    GameOver,
+    Investing,
+    Landing,
+    Loading,
+    ModernState,
+    Moving,
+    Phase,
+    PickingClosed,
+    PickingFirst,
+    PickingGalley,
+    PickingPort,
+    Plundering,
+    Pressing,
+    Rolling,
+    SpecialInvesting,
+    Trading,
+    Volley,
 )
 
 __all__ = ["PHASES", "ModernEngine", "PhaseRules"]
@@ -112,102 +117,165 @@ def _no_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     return ()
 
 
-PHASES: Mapping[type[Phase], PhaseRules] = {  # type: ignore[misc, valid-type]
+PHASES: Mapping[type[Phase], PhaseRules] = {
     PickingClosed: PhaseRules(
-        "close-port", "M-SETUP-7", "Which port is closed?", None, S.close_outcomes,
-        {CloseOutcome: S.apply_close},
+        "close-port",
+        "M-SETUP-7",
+        "Which port is closed?",
+        None,
+        setup.close_outcomes,
+        {CloseOutcome: setup.apply_close},
     ),
     PickingFirst: PhaseRules(
-        "first-player", "M-SETUP-5", "Who is the first player?", None, S.first_outcomes,
-        {FirstOutcome: S.apply_first},
+        "first-player",
+        "M-SETUP-5",
+        "Who is the first player?",
+        None,
+        setup.first_outcomes,
+        {FirstOutcome: setup.apply_first},
     ),
     PickingGalley: PhaseRules(
-        "pick-galley", "M-SETUP-9", "Pick a galley number.", S.galley_picks, None,
-        {PickGalley: S.apply_pick_galley},
+        "pick-galley",
+        "M-SETUP-9",
+        "Pick a galley number.",
+        setup.galley_picks,
+        None,
+        {PickGalley: setup.apply_pick_galley},
     ),
     PickingPort: PhaseRules(
-        "pick-port", "M-SETUP-9", "Pick a starting port.", S.port_picks, None,
-        {PickPort: S.apply_pick_port},
+        "pick-port",
+        "M-SETUP-9",
+        "Pick a starting port.",
+        setup.port_picks,
+        None,
+        {PickPort: setup.apply_pick_port},
     ),
     Choosing: PhaseRules(
-        "choose-mode", "M-TURN-3", "Action or Investment?",
-        _fixed(ChooseAction(), ChooseInvestment()), None,
-        {ChooseAction: A.apply_mode, ChooseInvestment: A.apply_mode},
+        "choose-mode",
+        "M-TURN-3",
+        "Action or Investment?",
+        _fixed(ChooseAction(), ChooseInvestment()),
+        None,
+        {ChooseAction: activation.apply_mode, ChooseInvestment: activation.apply_mode},
     ),
     Loading: PhaseRules(
-        "loading", "M-LOAD-1", "Load sailors and goods, or done.", A.loading_actions, None,
+        "loading",
+        "M-LOAD-1",
+        "Load sailors and goods, or done.",
+        activation.loading_actions,
+        None,
         {
-            ShiftSailor: A.apply_shift_sailor,
-            LoadGood: A.apply_load,
-            ShiftGood: A.apply_shift_good,
-            Jettison: A.apply_jettison,
-            Done: A.apply_loading_done,
+            ShiftSailor: activation.apply_shift_sailor,
+            LoadGood: activation.apply_load,
+            ShiftGood: activation.apply_shift_good,
+            Jettison: activation.apply_jettison,
+            Done: activation.apply_loading_done,
         },
     ),
     Moving: PhaseRules(
-        "movement", "M-MOVE-1", "Move one space, or done.", A.moving_actions, None,
-        {Move: A.apply_move, Done: A.apply_moving_done},
+        "movement",
+        "M-MOVE-1",
+        "Move one space, or done.",
+        activation.moving_actions,
+        None,
+        {Move: activation.apply_move, Done: activation.apply_moving_done},
     ),
     Asking: PhaseRules(
-        "blockade", "M-BLOCK-1", "Blockade the active galley, or pass?",
-        _fixed(Blockade(), Pass()), None,
-        {Blockade: A.apply_blockade, Pass: A.apply_pass},
+        "blockade",
+        "M-BLOCK-1",
+        "Blockade the active galley, or pass?",
+        _fixed(Blockade(), Pass()),
+        None,
+        {Blockade: activation.apply_blockade, Pass: activation.apply_pass},
     ),
     Trading: PhaseRules(
-        "sale-or-battle", "M-ACT-2", "Sell, fight, claim a port, or end.", A.trading_actions,
+        "sale-or-battle",
+        "M-ACT-2",
+        "Sell, fight, claim a port, or end.",
+        activation.trading_actions,
         None,
         {
-            Sell: A.apply_sell,
-            Attack: A.apply_attack,
-            AttackPort: A.apply_attack,
-            Claim: A.apply_claim,
-            End: A.apply_end,
+            Sell: activation.apply_sell,
+            Attack: activation.apply_attack,
+            AttackPort: activation.apply_attack,
+            Claim: activation.apply_claim,
+            End: activation.apply_end,
         },
     ),
     Rolling: PhaseRules(
-        "battle-dice", "M-BAT-3", "Battle dice.", None, B.dice_outcomes, {Dice: B.apply_dice}
+        "battle-dice",
+        "M-BAT-3",
+        "Battle dice.",
+        None,
+        battle.dice_outcomes,
+        {Dice: battle.apply_dice},
     ),
     Volley: PhaseRules(
-        "fort-volley", "M-CONQ-4", "The fort fires.", None, B.volley_outcomes,
-        {VolleyOutcome: B.apply_volley},
+        "fort-volley",
+        "M-CONQ-4",
+        "The fort fires.",
+        None,
+        battle.volley_outcomes,
+        {VolleyOutcome: battle.apply_volley},
     ),
     Pressing: PhaseRules(
-        "continue-battle", "M-BAT-4", "Continue the battle, or stop?",
-        _fixed(Continue(), Stop()), None,
-        {Continue: B.apply_press, Stop: B.apply_press},
+        "continue-battle",
+        "M-BAT-4",
+        "Continue the battle, or stop?",
+        _fixed(Continue(), Stop()),
+        None,
+        {Continue: battle.apply_press, Stop: battle.apply_press},
     ),
     Plundering: PhaseRules(
-        "spoils", "M-BAT-8", "Take goods from the wreck, or done.", B.plunder_actions, None,
-        {Take: B.apply_plunder, Done: B.apply_plunder},
+        "spoils",
+        "M-BAT-8",
+        "Take goods from the wreck, or done.",
+        battle.plunder_actions,
+        None,
+        {Take: battle.apply_plunder, Done: battle.apply_plunder},
     ),
     Landing: PhaseRules(
-        "landing", "M-CONQ-6", "Unload sailors into the port, or end.", B.landing_actions, None,
-        {Claim: B.apply_landing, End: B.apply_landing},
+        "landing",
+        "M-CONQ-6",
+        "Unload sailors into the port, or end.",
+        battle.landing_actions,
+        None,
+        {Claim: battle.apply_landing, End: battle.apply_landing},
     ),
     Investing: PhaseRules(
-        "investment", "M-INV-1", "Buy sailors, a galley, a fort or a basilica, or done.",
-        I.investing_actions, None,
+        "investment",
+        "M-INV-1",
+        "Buy sailors, a galley, a fort or a basilica, or done.",
+        investment.investing_actions,
+        None,
         {
-            Recruit: I.apply_recruit,
-            Crew: I.apply_crew,
-            BuyGalley: I.apply_buy,
-            BuildFort: I.apply_fort,
-            BuildBasilica: I.apply_basilica,
-            Done: I.apply_investing_done,
+            Recruit: investment.apply_recruit,
+            Crew: investment.apply_crew,
+            BuyGalley: investment.apply_buy,
+            BuildFort: investment.apply_fort,
+            BuildBasilica: investment.apply_basilica,
+            Done: investment.apply_investing_done,
         },
     ),
     Drawing: PhaseRules(
-        "doge-card", "M-END-1", "Draw a Doge card.", None, E.doge_outcomes,
-        {DogeOutcome: E.apply_doge},
+        "doge-card",
+        "M-END-1",
+        "Draw a Doge card.",
+        None,
+        endturn.doge_outcomes,
+        {DogeOutcome: endturn.apply_doge},
     ),
     SpecialInvesting: PhaseRules(
-        "special-investment", "M-END-7", "Buy galleys and sailors to reach two galleys, or done.",
-        I.special_actions, None,
+        "special-investment",
+        "M-END-7",
+        "Buy galleys and sailors to reach two galleys, or done.",
+        investment.special_actions,
+        None,
         {
-            Recruit: I.apply_recruit,
-            Crew: I.apply_crew,
-            BuyGalley: I.apply_buy,
-            Done: I.apply_special_done,
+            Recruit: investment.apply_recruit,
+            Crew: investment.apply_crew,
+            BuyGalley: investment.apply_buy,
+            Done: investment.apply_special_done,
         },
     ),
     GameOver: PhaseRules("game-over", "M-GAME-1", "The game is over.", _no_actions, None, {}),
@@ -222,7 +290,7 @@ class ModernEngine:
     state_type: type[State] = ModernState
     action_types: tuple[type[Action], ...] = ACTION_TYPES
     event_types: tuple[type[Event], ...] = EVENT_TYPES
-    observation_type = ModernObservation
+    observation_type: type[Observation] = ModernObservation
     unions: tuple[Any, ...] = (Phase, Activation | None)
 
     def __init__(self) -> None:
@@ -244,7 +312,7 @@ class ModernEngine:
 
     def new_game(self, rules: Ruleset, players: int, options: Mapping[str, OptionValue]) -> State:
         """Return a new game before its first set-up decision."""
-        return S.new_game(self.ctx(rules), players, options)
+        return setup.new_game(self.ctx(rules), players, options)
 
     def legal_actions(self, rules: Ruleset, state: State) -> tuple[Action, ...]:
         """Return the legal actions of the one who acts."""
@@ -291,12 +359,15 @@ class ModernEngine:
     def standings(self, rules: Ruleset, state: State) -> Standings:
         """M-GAME-2: ducats, then ports owned; further ties share the rank."""
         assert isinstance(state, ModernState)
-        _, rows = E.ranking(self.ctx(rules), state)
+        _, rows = endturn.ranking(self.ctx(rules), state)
         entries = []
         for seat, ducats, ports in rows:
             rank = 1 + sum(1 for _, d, p in rows if (d, p) > (ducats, ports))
-            breakdown = (("ducats", ducats), ("ports", ports), ("galleys", sum(
-                1 for g in state.galleys if g.owner == seat)))
+            breakdown = (
+                ("ducats", ducats),
+                ("ports", ports),
+                ("galleys", sum(1 for g in state.galleys if g.owner == seat)),
+            )
             entries.append(Standing(seat, rank, ducats, breakdown))
         entries.sort(key=lambda s: (s.rank, s.seat))
         return Standings(tuple(entries), state.to_act == TERMINAL)
@@ -312,5 +383,3 @@ class ModernEngine:
                 raise ActionParseError(text, "name the port to sell to: sell GOOD PORT")
             text = f"{text} {rules.board.ports[ports[0]].id}"
         return parse(text)
-
-

@@ -7,12 +7,13 @@ import attrs
 from serenissima.core import Event
 
 __all__ = [
+    "EVENT_TYPES",
     "BattleStarted",
     "BlockadeDeclared",
     "BuildingBuilt",
+    "DeckShuffled",
     "DiceRolled",
     "DogeCardDrawn",
-    "EVENT_TYPES",
     "FirstPlayerChosen",
     "GalleyActivated",
     "GalleyBought",
@@ -33,7 +34,6 @@ __all__ = [
     "Scored",
     "SpoilsTaken",
     "TokenMoved",
-    "DeckShuffled",
     "WineIncome",
 ]
 
@@ -68,7 +68,8 @@ class GalleyPlaced(Event):
     sailors: int
 
     def describe(self) -> str:
-        return f"seat {self.seat} places galley {self.galley} in {self.area} with {self.sailors} sailors"
+        where = f"galley {self.galley} in {self.area}"
+        return f"seat {self.seat} places {where} with {self.sailors} sailors"
 
 
 @attrs.frozen(slots=True)
@@ -119,7 +120,9 @@ class GoodsLoaded(Event):
 
     def describe(self) -> str:
         payee = "the bank" if self.paid_to < 0 else f"seat {self.paid_to}"
-        return f"galley {self.galley} loads {self.good} at {self.port} for {self.price} (to {payee})"
+        return (
+            f"galley {self.galley} loads {self.good} at {self.port} for {self.price} (to {payee})"
+        )
 
 
 @attrs.frozen(slots=True)

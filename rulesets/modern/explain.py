@@ -60,7 +60,10 @@ def explain(ctx: Ctx, state: ModernState, action: Action, rules: PhaseRules) -> 
     check = _CHECKS.get(type(action))
     reason = check(ctx, state, action) if check is not None else None
     if reason is None:
-        reason = (rules.rule_id, f"{action.text()!r} is not one of the choices now ({rules.prompt})")
+        reason = (
+            rules.rule_id,
+            f"{action.text()!r} is not one of the choices now ({rules.prompt})",
+        )
     return IllegalActionError(action, *reason)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -18,7 +18,6 @@ from .state import (
     Drawing,
     Galley,
     GameOver,
-    Landing,
     ModernState,
     Phase,
     PickingClosed,
@@ -149,7 +148,7 @@ def to_act(phase: Phase, state: ModernState) -> int:
     return galley.owner
 
 
-def enter(state: ModernState, phase: Phase, **changes: object) -> ModernState:
+def enter(state: ModernState, phase: Phase, **changes: Any) -> ModernState:
     """Return ``state`` in ``phase``, with ``changes`` applied and ``to_act`` derived."""
     new = attrs.evolve(state, phase=phase, **changes)
     return attrs.evolve(new, to_act=to_act(phase, new))
@@ -188,7 +187,9 @@ def return_goods(ctx: Ctx, state: ModernState, goods: Iterable[str]) -> ModernSt
     return attrs.evolve(state, supply=tuple(supply))
 
 
-def sink(ctx: Ctx, state: ModernState, galley: Galley, ev: Events, *, keep_cargo: bool = False) -> ModernState:
+def sink(
+    ctx: Ctx, state: ModernState, galley: Galley, ev: Events, *, keep_cargo: bool = False
+) -> ModernState:
     """Remove a galley with no sailors left (M-GAL-4); its cargo returns to the box.
 
     With ``keep_cargo`` the cargo stays out of the box, because a survivor is
@@ -225,4 +226,3 @@ def next_activation(ctx: Ctx, state: ModernState, ev: Events) -> ModernState:
 def end_activation(ctx: Ctx, state: ModernState, ev: Events) -> ModernState:
     """Finish the current activation and activate the next galley."""
     return next_activation(ctx, attrs.evolve(state, act=None), ev)
-

@@ -9,7 +9,16 @@ from serenissima.pieces import has_goods
 
 from .actions import BuildBasilica, BuildFort, BuyGalley, Crew, Done, Recruit
 from .events import BuildingBuilt, GalleyBought, GalleyPlaced, SailorRecruited
-from .helpers import Ctx, Events, add_galley, bump, end_activation, enter, replace_galley, replace_port
+from .helpers import (
+    Ctx,
+    Events,
+    add_galley,
+    bump,
+    end_activation,
+    enter,
+    replace_galley,
+    replace_port,
+)
 from .state import Galley, ModernState, SpecialInvesting
 
 __all__ = [
@@ -34,9 +43,12 @@ def recruit_actions(ctx: Ctx, state: ModernState, seat: int) -> list[Action]:
         if port.owner == seat and port.sailors < spec.warehouse:  # M-PORT-2
             out.append(Recruit(spec.id))
     for galley in state.galleys:
-        if galley.owner == seat and ctx.room(state, galley)[0]:
-            if ctx.own_port_in(state, galley.area, seat):
-                out.append(Crew(galley.number))
+        if (
+            galley.owner == seat
+            and ctx.room(state, galley)[0]
+            and ctx.own_port_in(state, galley.area, seat)
+        ):
+            out.append(Crew(galley.number))
     return out
 
 
@@ -174,10 +186,16 @@ def apply_buy(ctx: Ctx, state: ModernState, action: BuyGalley, ev: Events) -> Mo
     return attrs.evolve(state, act=attrs.evolve(state.act, bought_galley=True))
 
 
-def _build(ctx: Ctx, state: ModernState, port_id: str, building: str, cost: int, ev: Events) -> ModernState:
+def _build(
+    ctx: Ctx, state: ModernState, port_id: str, building: str, cost: int, ev: Events
+) -> ModernState:
     seat = _seat(ctx, state)
     index = ctx.board.port_index(port_id)
-    state = replace_port(state, index, attrs.evolve(state.ports[index], **{building: True}))
+    port = state.ports[index]
+    built = (
+        attrs.evolve(port, fort=True) if building == "fort" else attrs.evolve(port, basilica=True)
+    )
+    state = replace_port(state, index, built)
     ev.append(BuildingBuilt(seat, port_id, building, cost))
     return attrs.evolve(state, ducats=bump(state.ducats, seat, -cost))
 

@@ -59,9 +59,7 @@ class ModernObservation(Observation):
 def observe(state: ModernState, seat: int) -> ModernObservation:
     """Return ``seat``'s view of ``state``."""
     hidden = state.options.money_visibility == "hidden"
-    ducats = tuple(
-        d if not hidden or s == seat else None for s, d in enumerate(state.ducats)
-    )
+    ducats = tuple(d if not hidden or s == seat else None for s, d in enumerate(state.ducats))
     return ModernObservation(
         seat=seat,
         players=state.players,

@@ -181,14 +181,18 @@ def apply_pick_port(ctx: Ctx, state: ModernState, action: PickPort, ev: Events) 
     setup = ctx.params.setup_for(state.players)
     index = ctx.board.port_index(action.port)
     sailors = setup.port_sailors
-    state = replace_port(state, index, attrs.evolve(state.ports[index], owner=seat, sailors=sailors))
+    state = replace_port(
+        state, index, attrs.evolve(state.ports[index], owner=seat, sailors=sailors)
+    )
     state = attrs.evolve(state, reserve=bump(state.reserve, seat, -sailors))
     ev.append(PortClaimed(seat, action.port, sailors))
     state = _place(ctx, state, seat, phase.galley, ctx.board.port(action.port).area, ev)
     return _next_pick(ctx, state, phase.order, phase.index + 1, ev)
 
 
-def _place(ctx: Ctx, state: ModernState, seat: int, number: int, area: str, ev: Events) -> ModernState:
+def _place(
+    ctx: Ctx, state: ModernState, seat: int, number: int, area: str, ev: Events
+) -> ModernState:
     sailors = ctx.params.setup_for(state.players).sailors_per_galley
     state = add_galley(state, Galley(number, seat, area, sailors))
     ev.append(GalleyPlaced(seat, number, area, sailors))

@@ -11,7 +11,16 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol
 
-from serenissima.core import CHANCE, TERMINAL, Action, Decision, Event, Observation, Standings, State
+from serenissima.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Decision,
+    Event,
+    Observation,
+    Standings,
+    State,
+)
 from serenissima.errors import IllegalActionError, OptionError
 from serenissima.spec import OptionKind, OptionSpec, RulesetInfo
 
