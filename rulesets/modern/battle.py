@@ -71,7 +71,7 @@ def apply_dice(ctx: Ctx, state: ModernState, action: Dice, ev: Events) -> Modern
     state = replace_galley(state, galley)
     state = attrs.evolve(state, reserve=bump(state.reserve, galley.owner, lost))
     if phase.port:
-        return _port_round(ctx, state, galley, phase.port, action.attacker, ev)
+        return _port_round(ctx, state, galley, phase.port, action.attacker, lost, ev)
     defender = state.galley(phase.galley)
     assert defender is not None
     killed = min(action.attacker, defender.sailors)
@@ -79,7 +79,7 @@ def apply_dice(ctx: Ctx, state: ModernState, action: Dice, ev: Events) -> Modern
     state = replace_galley(state, defender)
     state = attrs.evolve(state, reserve=bump(state.reserve, defender.owner, killed))
     if galley.sailors and defender.sailors:
-        return enter(state, Pressing(galley=defender.number))
+        return enter(state, _after_round(phase, lost + killed))
     if not galley.sailors and not defender.sailors:  # X-M-13
         state = sink(ctx, state, defender, ev)
         state = sink(ctx, state, galley, ev)
@@ -99,8 +99,19 @@ def apply_dice(ctx: Ctx, state: ModernState, action: Dice, ev: Events) -> Modern
     return _plunder(ctx, state, defender.owner, defender, galley.cargo, True, ev)
 
 
+def _after_round(rolling: Rolling, casualties: int) -> Rolling | Pressing:
+    """M-BAT-4: the attacker may stop after a round; a round that killed nobody is rolled again.
+
+    A round without casualties leaves the battle exactly as it was, so the
+    attacker's choice to fight on stands and no decision repeats itself.
+    """
+    if casualties:
+        return Pressing(galley=rolling.galley, port=rolling.port)
+    return rolling
+
+
 def _port_round(
-    ctx: Ctx, state: ModernState, galley: Galley, port_id: str, hits: int, ev: Events
+    ctx: Ctx, state: ModernState, galley: Galley, port_id: str, hits: int, lost: int, ev: Events
 ) -> ModernState:
     index = ctx.board.port_index(port_id)
     port = state.ports[index]
@@ -110,7 +121,9 @@ def _port_round(
     port = attrs.evolve(port, sailors=port.sailors - killed)
     state = attrs.evolve(state, reserve=bump(state.reserve, owner, killed))
     if port.sailors and galley.sailors:
-        return enter(replace_port(state, index, port), Pressing(port=port_id))
+        return enter(
+            replace_port(state, index, port), _after_round(Rolling(port=port_id), lost + killed)
+        )
     if port.sailors:
         state = replace_port(state, index, port)
         state = sink(ctx, state, galley, ev)  # X-M-14: the cargo returns to the box
