@@ -1,0 +1,381 @@
+"""JSON for states, actions, events, observations and standings.
+
+Each ruleset gets one configured :class:`cattrs.Converter`, built on first use
+and cached per engine. The converter writes:
+
+- an action or an event as an object whose ``"type"`` key names its class,
+  wherever the declared type is the edition's union (or :class:`~serenissima.core.Action`
+  / :class:`~serenissima.core.Event` itself); the same holds for every union
+  the engine lists in ``engine.unions``;
+- a :class:`~fractions.Fraction` as a ``"p/q"`` string;
+- an enum member as its value; a tuple as a list.
+
+Reading is strict: an integer field does not accept ``"3"``, a flag does not
+accept ``"yes"``, unknown keys are refused, and every error names the path to
+the bad value.
+
+Example:
+    >>> text = to_json(rules, action)  # doctest: +SKIP
+    >>> from_json(rules, Action, text) == action  # doctest: +SKIP
+    True
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import operator
+import re
+import types
+from collections.abc import Callable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Union, get_args, get_origin
+
+import attrs
+import cattrs
+from cattrs.strategies import configure_tagged_union
+from cattrs.v import format_exception
+
+from serenissima.core import Action, Event
+from serenissima.errors import ActionParseError, RecordError
+
+if TYPE_CHECKING:
+    from serenissima.ruleset import Engine, Ruleset
+
+__all__ = ["TAG", "converter", "from_data", "from_json", "to_data", "to_json"]
+
+TAG = "type"
+"""The key that names the class of a polymorphic payload (an action, an event...)."""
+
+_FRACTION = re.compile(r"-?[0-9]+(/[0-9]+)?")
+
+_CONVERTERS: dict[int, tuple[Engine, cattrs.Converter]] = {}
+
+
+class _BadValueError(ValueError):
+    """A value the converter refuses, with a message meant for the reader."""
+
+
+def converter(rules: Ruleset) -> cattrs.Converter:
+    """Return the converter configured for the edition of ``rules``.
+
+    The converter is built once per engine and shared by every ruleset that
+    uses that engine.
+
+    Args:
+        rules: The ruleset.
+
+    Returns:
+        The configured converter (do not register more hooks on it).
+    """
+    engine = rules.engine
+    cached = _CONVERTERS.get(id(engine))
+    if cached is not None and cached[0] is engine:
+        return cached[1]
+    conv = _build(engine)
+    _CONVERTERS[id(engine)] = (engine, conv)
+    return conv
+
+
+def to_data(rules: Ruleset, obj: Any) -> Any:
+    """Convert a state, action, event, observation or standings to JSON-ready data.
+
+    Actions and events carry their ``"type"`` tag. A tuple or list of them is
+    converted item by item.
+
+    Args:
+        rules: The ruleset the object belongs to.
+        obj: The object.
+
+    Returns:
+        Dicts, lists, strings, numbers, booleans and ``None`` only.
+    """
+    conv = converter(rules)
+    if isinstance(obj, tuple | list):
+        return [to_data(rules, item) for item in obj]
+    if isinstance(obj, Action):
+        return conv.unstructure(obj, unstructure_as=Action)
+    if isinstance(obj, Event):
+        return conv.unstructure(obj, unstructure_as=Event)
+    return conv.unstructure(obj)
+
+
+def to_json(rules: Ruleset, obj: Any, *, indent: int | None = None) -> str:
+    """Return the JSON text of ``obj`` (see :func:`to_data`).
+
+    Args:
+        rules: The ruleset the object belongs to.
+        obj: The object.
+        indent: Indentation for pretty output; ``None`` for one compact line.
+
+    Returns:
+        The JSON text.
+    """
+    separators = (",", ":") if indent is None else (",", ": ")
+    return json.dumps(to_data(rules, obj), indent=indent, separators=separators)
+
+
+def from_data(rules: Ruleset, cls: Any, data: Any) -> Any:
+    """Read an object of type ``cls`` from JSON-ready data.
+
+    Args:
+        rules: The ruleset the object belongs to.
+        cls: The type to read: a concrete class, :class:`~serenissima.core.Action`
+            or :class:`~serenissima.core.Event` for any of the edition's actions
+            or events, or a type such as ``tuple[Event, ...]``.
+        data: The data, as :func:`to_data` produces it (an action or event
+            carries its ``"type"`` tag even when ``cls`` is its own class).
+
+    Returns:
+        The object.
+
+    Raises:
+        ActionParseError: ``cls`` is an action type and ``data`` spells no such action.
+        RecordError: ``data`` does not describe a ``cls`` (the message gives the path).
+    """
+    conv = converter(rules)
+    target = cls
+    if isinstance(cls, type) and issubclass(cls, Action | Event):
+        # Actions and events always carry their tag: read the union, then check the class.
+        target = Action if issubclass(cls, Action) else Event
+    try:
+        obj = conv.structure(data, target)
+    except Exception as exc:  # cattrs reports any failure of a hook; name them all
+        reason = "; ".join(cattrs.transform_error(exc, format_exception=_format))
+        raise _error(cls, data, f"not a valid {_name(cls)}: {reason}") from exc
+    if isinstance(cls, type) and not isinstance(obj, cls):
+        found = type(obj).__name__
+        raise _error(cls, data, f"not a valid {_name(cls)}: the data describes a {found}")
+    return obj
+
+
+def from_json(rules: Ruleset, cls: Any, text: str | bytes) -> Any:
+    """Read an object of type ``cls`` from JSON text (see :func:`from_data`).
+
+    Args:
+        rules: The ruleset the object belongs to.
+        cls: The type to read.
+        text: The JSON text.
+
+    Returns:
+        The object.
+
+    Raises:
+        ActionParseError: ``cls`` is an action type and ``text`` spells no such action.
+        RecordError: ``text`` is not JSON, or does not describe a ``cls``.
+    """
+    try:
+        data = json.loads(text)
+    except ValueError as exc:  # json.JSONDecodeError and UnicodeDecodeError
+        shown = text if isinstance(text, str) else text.decode("utf-8", "replace")
+        raise _error(cls, shown, f"not valid JSON: {exc}") from exc
+    return from_data(rules, cls, data)
+
+
+def _name(cls: Any) -> str:
+    return cls.__name__ if isinstance(cls, type) else repr(cls)
+
+
+def _error(cls: Any, data: Any, reason: str) -> ActionParseError | RecordError:
+    if isinstance(cls, type) and issubclass(cls, Action):
+        text = data if isinstance(data, str) else json.dumps(data, default=repr)
+        return ActionParseError(text, reason)
+    return RecordError(reason)
+
+
+def _format(exc: BaseException, cls: type | None) -> str:
+    if isinstance(exc, _BadValueError):
+        return str(exc)
+    return format_exception(exc, cls)
+
+
+def _build(engine: Engine) -> cattrs.Converter:
+    conv = cattrs.Converter(forbid_extra_keys=True)
+    _configure_scalars(conv)
+    actions = tuple(engine.action_types)
+    events = tuple(engine.event_types)
+    unions: tuple[Any, ...] = tuple(getattr(engine, "unions", ()))
+    # Placeholders first: a class hook generated while configuring one union may
+    # need the hook of another union, which must then already be registered.
+    for union in unions:
+        _register_placeholder(conv, union)
+    _register_base(conv, Action, actions)
+    _register_base(conv, Event, events)
+    for union in unions:
+        _configure_union(conv, union)
+    _configure_base(conv, Action, actions)
+    _configure_base(conv, Event, events)
+    return conv
+
+
+def _configure_scalars(conv: cattrs.Converter) -> None:
+    conv.register_unstructure_hook(Fraction, _unstructure_fraction)
+    conv.register_structure_hook(Fraction, _structure_fraction)
+    conv.register_structure_hook(int, _structure_int)
+    conv.register_structure_hook(bool, _structure_bool)
+    conv.register_structure_hook(str, _structure_str)
+    conv.register_structure_hook(float, _structure_float)
+
+
+def _unstructure_fraction(value: Fraction) -> str:
+    return f"{value.numerator}/{value.denominator}"
+
+
+def _structure_fraction(value: Any, _: type) -> Fraction:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Fraction(value)
+    if isinstance(value, str) and _FRACTION.fullmatch(value):
+        numerator, _slash, denominator = value.partition("/")
+        if denominator and int(denominator) == 0:
+            raise _BadValueError(f"expected a fraction 'p/q' with q > 0, got {value!r}")
+        return Fraction(int(numerator), int(denominator or "1"))
+    raise _BadValueError(f"expected a fraction such as '1/6', got {value!r}")
+
+
+def _structure_int(value: Any, _: type) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise _BadValueError(f"expected an integer, got {value!r}")
+
+
+def _structure_bool(value: Any, _: type) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise _BadValueError(f"expected true or false, got {value!r}")
+
+
+def _structure_str(value: Any, _: type) -> str:
+    if isinstance(value, str):
+        return value
+    raise _BadValueError(f"expected a string, got {value!r}")
+
+
+def _structure_float(value: Any, _: type) -> float:
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value)
+    raise _BadValueError(f"expected a number, got {value!r}")
+
+
+def _union_of(classes: tuple[type, ...]) -> Any:
+    return functools.reduce(operator.or_, classes)
+
+
+def _members(union: Any) -> tuple[tuple[type, ...], bool]:
+    """Split a union into its classes and whether it admits ``None``."""
+    if get_origin(union) not in (Union, types.UnionType):
+        raise TypeError(f"engine.unions holds {union!r}, which is not a union type")
+    args = get_args(union)
+    classes = tuple(arg for arg in args if arg is not type(None))
+    return classes, len(classes) != len(args)
+
+
+def _taggable(classes: tuple[type, ...]) -> bool:
+    return len(classes) > 1 and all(attrs.has(cls) for cls in classes)
+
+
+def _register_placeholder(conv: cattrs.Converter, union: Any) -> None:
+    classes, _optional = _members(union)
+    if not _taggable(classes):
+        return
+    conv.register_structure_hook_func(
+        functools.partial(operator.eq, union), lambda value, _: conv.structure(value, union)
+    )
+    conv.register_unstructure_hook_func(
+        functools.partial(operator.eq, union),
+        lambda obj: conv.unstructure(obj, unstructure_as=union),
+    )
+
+
+def _register_base(conv: cattrs.Converter, base: type, classes: tuple[type, ...]) -> None:
+    """Make fields declared as ``base`` (Action or Event) read and write the edition's union.
+
+    A single class is handled by :func:`_configure_base` alone.
+    """
+    if len(classes) < 2:
+        return
+    target = _union_of(classes)
+
+    def structure(value: Any, _: Any) -> Any:
+        return conv.structure(value, target)
+
+    def unstructure(obj: Any) -> Any:
+        return conv.unstructure(obj, unstructure_as=target)
+
+    conv.register_structure_hook_func(functools.partial(operator.is_, base), structure)
+    conv.register_unstructure_hook_func(functools.partial(operator.is_, base), unstructure)
+
+
+def _configure_union(conv: cattrs.Converter, union: Any) -> None:
+    classes, optional = _members(union)
+    if not _taggable(classes):
+        return
+    plain = _union_of(classes)
+    _configure_tagged(conv, plain, classes)
+    if optional:
+        _register_optional(conv, union, plain)
+
+
+def _configure_base(conv: cattrs.Converter, base: type, classes: tuple[type, ...]) -> None:
+    if not classes:
+        return
+    if len(classes) > 1:
+        _configure_tagged(conv, _union_of(classes), classes)
+        return
+    # A single class is no union, but its payload still carries its tag.
+    (cls,) = classes
+    structure_member = conv.get_structure_hook(cls)
+    unstructure_member = conv.get_unstructure_hook(cls)
+    tags = {cls.__name__: cls}
+
+    def structure(value: Any, _: Any) -> Any:
+        _check_tag(value, tags)
+        rest = {k: v for k, v in value.items() if k != TAG}
+        return structure_member(rest, cls)
+
+    def unstructure(obj: Any) -> Any:
+        data = unstructure_member(obj)
+        data[TAG] = type(obj).__name__
+        return data
+
+    conv.register_structure_hook_func(functools.partial(operator.is_, base), structure)
+    conv.register_unstructure_hook_func(functools.partial(operator.is_, base), unstructure)
+
+
+def _configure_tagged(conv: cattrs.Converter, union: Any, classes: tuple[type, ...]) -> None:
+    names = [cls.__name__ for cls in classes]
+    if len(set(names)) != len(names):
+        raise TypeError(f"the classes of {union!r} do not have distinct names")
+    configure_tagged_union(union, conv, tag_generator=_tag_of, tag_name=TAG)
+    tagged: Callable[[Any, Any], Any] = conv.get_structure_hook(union)
+    tags = dict(zip(names, classes, strict=True))
+
+    def structure(value: Any, cls: Any) -> Any:
+        _check_tag(value, tags)
+        return tagged(value, cls)
+
+    conv.register_structure_hook_func(functools.partial(operator.eq, union), structure)
+
+
+def _tag_of(cls: type) -> str:
+    return cls.__name__
+
+
+def _check_tag(value: Any, tags: dict[str, type]) -> None:
+    known = ", ".join(tags)
+    if not isinstance(value, dict):
+        raise _BadValueError(f"expected an object with a {TAG!r} key ({known}), got {value!r}")
+    if TAG not in value:
+        raise _BadValueError(f"missing the {TAG!r} key that names one of {known}")
+    if value[TAG] not in tags:
+        raise _BadValueError(f"unknown {TAG} {value[TAG]!r}; expected one of {known}")
+
+
+def _register_optional(conv: cattrs.Converter, union: Any, plain: Any) -> None:
+    def structure(value: Any, _: Any) -> Any:
+        return None if value is None else conv.structure(value, plain)
+
+    def unstructure(obj: Any) -> Any:
+        return None if obj is None else conv.unstructure(obj, unstructure_as=plain)
+
+    conv.register_structure_hook_func(functools.partial(operator.eq, union), structure)
+    conv.register_unstructure_hook_func(functools.partial(operator.eq, union), unstructure)
