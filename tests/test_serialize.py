@@ -207,3 +207,35 @@ def test_single_action_class_is_still_tagged() -> None:
     assert from_data(rules, Action, {"type": "Only"}) == Only()
     with pytest.raises(ActionParseError, match="unknown type 'Other'"):
         from_data(rules, Action, {"type": "Other"})
+
+
+@attrs.frozen(slots=True)
+class _Choices(State):
+    """A state with a union field that admits no None and a union of plain types."""
+
+    choice: toy.Roll | toy.Stop
+    history: tuple[toy.Roll | toy.Stop, ...]
+    closed: str | tuple[str, ...]
+    count: int | str = 0
+
+
+def test_union_without_none_and_union_of_plain_types() -> None:
+    class ChoicesEngine(toy.RaceEngine):
+        state_type: type[State] = _Choices
+        unions: tuple[Any, ...] = (toy.Roll | toy.Stop,)
+
+    base = toy.make_rules()
+    rules = Ruleset(base.info, base.board, base.options, base.params, ChoicesEngine())
+    state = _Choices(2, 0, toy.Stop(), (toy.Roll(), toy.Stop()), ("pisa", "genoa"), "many")
+    data = to_data(rules, state)
+    assert data["choice"] == {"type": "Stop"}
+    assert data["closed"] == ["pisa", "genoa"]
+    assert from_data(rules, _Choices, data) == state
+    other = attrs.evolve(state, closed="random", count=3)
+    assert from_json(rules, _Choices, to_json(rules, other)) == other
+    with pytest.raises(
+        RecordError, match=r"expected str or tuple\[str, \.\.\.\], got 3 @ \$\.closed"
+    ):
+        from_data(rules, _Choices, data | {"closed": 3})
+    with pytest.raises(RecordError, match=r"unknown type 'Face'.* @ \$\.history\[1\]"):
+        from_data(rules, _Choices, data | {"history": [{"type": "Roll"}, {"type": "Face"}]})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import sys
 
 import attrs
 import pytest
@@ -58,7 +59,9 @@ def test_ties_split_the_win(rules: Ruleset, monkeypatch: pytest.MonkeyPatch) -> 
         def act(self, rules: Ruleset, state: object) -> toy.Stop:
             return toy.Stop()
 
-    monkeypatch.setattr("serenissima.simulate.RandomAgent", lambda seed: Stopper())
+    # the package re-exports the function simulate(), which hides the module of that name
+    module = sys.modules[simulate.__module__]
+    monkeypatch.setattr(module, "RandomAgent", lambda seed: Stopper())
     summary = simulate(rules, 4, 3, seed=1)
     assert summary.win_rate == (0.25, 0.25, 0.25, 0.25)
     assert summary.mean_score == (0.0, 0.0, 0.0, 0.0)

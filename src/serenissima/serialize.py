@@ -10,6 +10,9 @@ and cached per engine. The converter writes:
 - a :class:`~fractions.Fraction` as a ``"p/q"`` string;
 - an enum member as its value; a tuple as a list.
 
+A union of other types (such as ``str | tuple[str, ...]``) is read by the kind
+of JSON value found: a string, a number, a list, an object.
+
 Reading is strict: an integer field does not accept ``"3"``, a flag does not
 accept ``"yes"``, unknown keys are refused, and every error names the path to
 the bad value.
@@ -22,12 +25,13 @@ Example:
 
 from __future__ import annotations
 
+import enum
 import functools
 import json
 import operator
 import re
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Union, get_args, get_origin
 
@@ -173,7 +177,11 @@ def from_json(rules: Ruleset, cls: Any, text: str | bytes) -> Any:
 
 
 def _name(cls: Any) -> str:
-    return cls.__name__ if isinstance(cls, type) else repr(cls)
+    if cls is type(None):
+        return "null"
+    if get_origin(cls) is None and hasattr(cls, "__name__"):
+        return str(cls.__name__)
+    return repr(cls)
 
 
 def _error(cls: Any, data: Any, reason: str) -> ActionParseError | RecordError:
@@ -209,12 +217,77 @@ def _build(engine: Engine) -> cattrs.Converter:
 
 
 def _configure_scalars(conv: cattrs.Converter) -> None:
+    conv.register_structure_hook_factory(_is_mixed_union, _mixed_union_hook)
     conv.register_unstructure_hook(Fraction, _unstructure_fraction)
     conv.register_structure_hook(Fraction, _structure_fraction)
     conv.register_structure_hook(int, _structure_int)
     conv.register_structure_hook(bool, _structure_bool)
     conv.register_structure_hook(str, _structure_str)
     conv.register_structure_hook(float, _structure_float)
+
+
+_KIND_OF_VALUE: dict[type, str] = {
+    type(None): "null",
+    bool: "bool",
+    int: "int",
+    float: "float",
+    str: "str",
+    list: "list",
+    dict: "object",
+}
+_ALL_KINDS = frozenset(_KIND_OF_VALUE.values())
+
+
+def _kinds(cls: Any) -> frozenset[str]:
+    """Return the kinds of JSON value that ``cls`` is written as."""
+    simple = {
+        type(None): {"null"},
+        bool: {"bool"},
+        int: {"int"},
+        float: {"int", "float"},
+        str: {"str"},
+        Fraction: {"str", "int"},
+    }
+    if cls in simple:
+        return frozenset(simple[cls])
+    if isinstance(cls, type) and issubclass(cls, enum.Enum):
+        return frozenset(_KIND_OF_VALUE.get(type(m.value), "object") for m in cls)
+    origin = get_origin(cls) or cls
+    if isinstance(origin, type) and issubclass(origin, Mapping):
+        return frozenset({"object"})
+    if isinstance(origin, type) and issubclass(origin, Collection) and origin is not str:
+        return frozenset({"list"})
+    if attrs.has(origin):
+        return frozenset({"object"})
+    return _ALL_KINDS
+
+
+def _is_mixed_union(cls: Any) -> bool:
+    """A union that cattrs cannot read alone: not only classes, and not just ``X | None``."""
+    if get_origin(cls) not in (Union, types.UnionType):
+        return False
+    members = [arg for arg in get_args(cls) if arg is not type(None)]
+    return len(members) > 1 and not all(attrs.has(arg) for arg in members)
+
+
+def _mixed_union_hook(cls: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    """Read a union of types that JSON tells apart by the kind of value (string, list...)."""
+    members = [(arg, _kinds(arg)) for arg in get_args(cls)]
+    names = " or ".join(_name(arg) for arg in get_args(cls))
+
+    def structure(value: Any, _: Any) -> Any:
+        kind = _KIND_OF_VALUE.get(type(value), "unknown")
+        candidates = [arg for arg, kinds in members if kind in kinds]
+        if not candidates:
+            raise _BadValueError(f"expected {names}, got {value!r}")
+        for arg in candidates[:-1]:
+            try:
+                return conv.structure(value, arg)
+            except Exception:  # try the next member that fits
+                continue
+        return conv.structure(value, candidates[-1])
+
+    return structure
 
 
 def _unstructure_fraction(value: Fraction) -> str:
@@ -277,9 +350,8 @@ def _register_placeholder(conv: cattrs.Converter, union: Any) -> None:
     classes, _optional = _members(union)
     if not _taggable(classes):
         return
-    conv.register_structure_hook_func(
-        functools.partial(operator.eq, union), lambda value, _: conv.structure(value, union)
-    )
+    # cattrs keeps the structure hooks of unions in a table of its own, by union.
+    conv.register_structure_hook(union, lambda value, _: conv.structure(value, union))
     conv.register_unstructure_hook_func(
         functools.partial(operator.eq, union),
         lambda obj: conv.unstructure(obj, unstructure_as=union),
@@ -353,7 +425,7 @@ def _configure_tagged(conv: cattrs.Converter, union: Any, classes: tuple[type, .
         _check_tag(value, tags)
         return tagged(value, cls)
 
-    conv.register_structure_hook_func(functools.partial(operator.eq, union), structure)
+    conv.register_structure_hook(union, structure)
 
 
 def _tag_of(cls: type) -> str:
@@ -377,5 +449,5 @@ def _register_optional(conv: cattrs.Converter, union: Any, plain: Any) -> None:
     def unstructure(obj: Any) -> Any:
         return None if obj is None else conv.unstructure(obj, unstructure_as=plain)
 
-    conv.register_structure_hook_func(functools.partial(operator.eq, union), structure)
+    conv.register_structure_hook(union, structure)
     conv.register_unstructure_hook_func(functools.partial(operator.eq, union), unstructure)
