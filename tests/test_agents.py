@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import toy
-from serenissima.agents import Agent, GameResult, RandomAgent, play_game, turn_of
+from serenissima.agents import Agent, GameResult, RandomAgent, play_game
 from serenissima.core import Action, State
 from serenissima.errors import OptionError, SerenissimaError
 from serenissima.game import Game
@@ -104,5 +104,3 @@ def test_play_game_checks_options(rules: Ruleset) -> None:
         play_game(rules, 7, AlwaysRoll(), seed=1)
 
 
-def test_turn_of_a_state_without_turns() -> None:
-    assert turn_of(State(players=2, to_act=0)) == 0

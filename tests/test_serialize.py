@@ -226,7 +226,7 @@ def test_union_without_none_and_union_of_plain_types() -> None:
 
     base = toy.make_rules()
     rules = Ruleset(base.info, base.board, base.options, base.params, ChoicesEngine())
-    state = _Choices(2, 0, toy.Stop(), (toy.Roll(), toy.Stop()), ("pisa", "genoa"), "many")
+    state = _Choices(2, 0, 0, toy.Stop(), (toy.Roll(), toy.Stop()), ("pisa", "genoa"), "many")
     data = to_data(rules, state)
     assert data["choice"] == {"type": "Stop"}
     assert data["closed"] == ["pisa", "genoa"]

@@ -196,12 +196,14 @@ def _after_plunder(ctx: Ctx, state: ModernState, then_end: bool, ev: Events) -> 
 
 
 def plunder_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
+    """M-BAT-8: take one cube of each kind still in the wreck, or stop."""
     phase = state.phase
     assert isinstance(phase, Plundering)
     return (Done(), *(Take(good) for good in sorted(set(phase.loot))))
 
 
 def apply_plunder(ctx: Ctx, state: ModernState, action: Take | Done, ev: Events) -> ModernState:
+    """M-BAT-8, X-M-15: move one cube onto the survivor, or leave the rest to the box."""
     phase = state.phase
     assert isinstance(phase, Plundering)
     if isinstance(action, Done):

@@ -95,21 +95,27 @@ class Ctx:
         return max(0, free)
 
     def galleys_in(self, state: ModernState, area: str) -> tuple[Galley, ...]:
+        """The galleys in ``area``, by number."""
         return tuple(g for g in state.galleys if g.area == area)
 
     def owned_galleys(self, state: ModernState, seat: int) -> int:
+        """How many galleys ``seat`` has in play."""
         return sum(1 for g in state.galleys if g.owner == seat)
 
     def owned_ports(self, state: ModernState, seat: int) -> int:
+        """How many ports ``seat`` holds (its Port cards)."""
         return sum(1 for p in state.ports if p.owner == seat)
 
     def port(self, state: ModernState, port_id: str) -> Port:
+        """The pieces on port ``port_id``."""
         return state.ports[self.board.port_index(port_id)]
 
     def own_port_in(self, state: ModernState, area: str, seat: int) -> bool:
+        """Whether ``seat`` holds a port that opens onto ``area``."""
         return any(state.ports[i].owner == seat for i in self.board.ports_in(area))
 
     def active(self, state: ModernState) -> Galley:
+        """The active galley (only during an activation)."""
         assert state.act is not None
         galley = state.galley(state.act.galley)
         assert galley is not None

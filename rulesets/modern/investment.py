@@ -136,6 +136,7 @@ def _seat(ctx: Ctx, state: ModernState) -> int:
 
 
 def apply_recruit(ctx: Ctx, state: ModernState, action: Recruit, ev: Events) -> ModernState:
+    """M-INV-2: one sailor from the reserve into an own port, paid to the bank."""
     seat = _seat(ctx, state)
     cost = ctx.params.costs.recruit
     index = ctx.board.port_index(action.port)
@@ -148,6 +149,7 @@ def apply_recruit(ctx: Ctx, state: ModernState, action: Recruit, ev: Events) -> 
 
 
 def apply_crew(ctx: Ctx, state: ModernState, action: Crew, ev: Events) -> ModernState:
+    """M-INV-2, X-M-38: one sailor onto a galley in the space of an own port."""
     seat = _seat(ctx, state)
     cost = ctx.params.costs.recruit
     galley = state.galley(action.galley)
@@ -201,18 +203,22 @@ def _build(
 
 
 def apply_fort(ctx: Ctx, state: ModernState, action: BuildFort, ev: Events) -> ModernState:
+    """M-INV-4: a fort for the port; its goods stay in the warehouse."""
     return _build(ctx, state, action.port, "fort", ctx.params.costs.fort, ev)
 
 
 def apply_basilica(ctx: Ctx, state: ModernState, action: BuildBasilica, ev: Events) -> ModernState:
+    """M-INV-5: a basilica for the port; its goods stay in the warehouse."""
     return _build(ctx, state, action.port, "basilica", ctx.params.costs.basilica, ev)
 
 
 def apply_investing_done(ctx: Ctx, state: ModernState, action: Done, ev: Events) -> ModernState:
+    """M-INV-1: the investment, and with it the activation, is over."""
     return end_activation(ctx, state, ev)
 
 
 def apply_special_done(ctx: Ctx, state: ModernState, action: Done, ev: Events) -> ModernState:
+    """M-END-7: the next player owed a special investment makes it."""
     from .endturn import next_special
 
     phase = state.phase

@@ -313,7 +313,6 @@ class ModernState(State):
     Attributes:
         options: The game's rule options.
         phase: What is being decided.
-        turn: The game turn (0 during set-up).
         first_player: The first player's seat (-1 until drawn).
         ducats: Each seat's ducats.
         reserve: Each seat's sailors not on the board.
@@ -332,7 +331,6 @@ class ModernState(State):
 
     options: ModernOptions
     phase: Phase
-    turn: int
     first_player: int
     ducats: tuple[int, ...]
     reserve: tuple[int, ...]

@@ -1,0 +1,83 @@
+"""serenissima: a typed rules engine for both editions of the board game Serenissima.
+
+Load an edition, start a game and ask, at every moment, who decides and what
+they may do::
+
+    import serenissima as ser
+
+    rules = ser.load_ruleset("modern")
+    state = rules.new_game(players=4)
+    while not rules.is_over(state):
+        if state.to_act == ser.CHANCE:
+            action = rules.chance_outcomes(state)[0][0]
+        else:
+            action = rules.legal_actions(state)[0]
+        state = rules.apply(state, action)
+    print(rules.standings(state).winners)
+"""
+
+from serenissima.agents import Agent, GameResult, RandomAgent, play_game
+from serenissima.board import Board
+from serenissima.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Decision,
+    Event,
+    Observation,
+    Standing,
+    Standings,
+    State,
+)
+from serenissima.errors import (
+    ActionParseError,
+    IllegalActionError,
+    OptionError,
+    RecordError,
+    RulesetError,
+    SerenissimaError,
+)
+from serenissima.game import Game
+from serenissima.record import GameRecord, replay
+from serenissima.registry import RulesetPlugin, available_rulesets, load_ruleset
+from serenissima.ruleset import Engine, OptionValue, Ruleset
+from serenissima.serialize import from_json, to_json
+from serenissima.simulate import SimulationSummary, simulate
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Action",
+    "ActionParseError",
+    "Agent",
+    "Board",
+    "Decision",
+    "Engine",
+    "Event",
+    "Game",
+    "GameRecord",
+    "GameResult",
+    "IllegalActionError",
+    "Observation",
+    "OptionError",
+    "OptionValue",
+    "RandomAgent",
+    "RecordError",
+    "Ruleset",
+    "RulesetError",
+    "RulesetPlugin",
+    "SerenissimaError",
+    "SimulationSummary",
+    "Standing",
+    "Standings",
+    "State",
+    "available_rulesets",
+    "from_json",
+    "load_ruleset",
+    "play_game",
+    "replay",
+    "simulate",
+    "to_json",
+]
+
+__version__ = "0.1.0"

@@ -20,7 +20,7 @@ from serenissima.game import sample_outcome
 if TYPE_CHECKING:
     from serenissima.ruleset import Ruleset
 
-__all__ = ["DEFAULT_MAX_DECISIONS", "Agent", "GameResult", "RandomAgent", "play_game", "turn_of"]
+__all__ = ["DEFAULT_MAX_DECISIONS", "Agent", "GameResult", "RandomAgent", "play_game"]
 
 DEFAULT_MAX_DECISIONS: Final[int] = 100_000
 """The default bound on the decisions of one game in :func:`play_game`."""
@@ -101,19 +101,6 @@ class GameResult:
     turns: int
 
 
-def turn_of(state: State) -> int:
-    """Return the game turn of ``state``: its ``turn`` attribute if it has one, else 0.
-
-    Args:
-        state: A state.
-
-    Returns:
-        The turn number.
-    """
-    turn = getattr(state, "turn", 0)
-    return turn if isinstance(turn, int) else 0
-
-
 def play_game(
     rules: Ruleset,
     players: int,
@@ -166,7 +153,7 @@ def play_game(
             action = seats[to_act].act(rules, state)
             decisions += 1
         state = rules.apply_unchecked(state, action)
-    return GameResult(state, rules.standings(state), decisions, chance, turn_of(state))
+    return GameResult(state, rules.standings(state), decisions, chance, state.turn)
 
 
 def _seat_agents(agents: Agent | Sequence[Agent], players: int) -> tuple[Agent, ...]:

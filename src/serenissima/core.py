@@ -67,10 +67,12 @@ class State:
     Attributes:
         players: The number of seats.
         to_act: The seat that decides next, :data:`CHANCE` or :data:`TERMINAL`.
+        turn: The game turn (modern) or round (classic); 0 during set-up.
     """
 
     players: int
     to_act: int
+    turn: int
 
 
 @attrs.frozen(slots=True)

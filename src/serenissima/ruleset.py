@@ -45,6 +45,8 @@ class Engine(Protocol):
     action_types: tuple[type[Action], ...]
     event_types: tuple[type[Event], ...]
     observation_type: type[Observation]
+    unions: tuple[Any, ...]
+    """The union types used as field types in states, for JSON tagged unions."""
 
     def load_params(self, files: Any, board: Board) -> Any:
         """Read the edition's own files into its typed parameter classes."""
@@ -190,7 +192,11 @@ class Ruleset:
         return self.engine.new_game(self, players, resolve_options(self.options, players, options))
 
     def legal_actions(self, state: State) -> tuple[Action, ...]:
-        """Return every legal action of the one who acts (chance outcomes at chance nodes)."""
+        """Return every legal action of the one who acts (chance outcomes at chance nodes).
+
+        The last answer is remembered for the state it was computed for, so
+        that ``apply`` right after ``legal_actions`` does not compute it twice.
+        """
         cache = self._cache
         if cache[0] is state:
             return cache[1]

@@ -202,7 +202,7 @@ def _build(engine: Engine) -> cattrs.Converter:
     _configure_scalars(conv)
     actions = tuple(engine.action_types)
     events = tuple(engine.event_types)
-    unions: tuple[Any, ...] = tuple(getattr(engine, "unions", ()))
+    unions: tuple[Any, ...] = tuple(engine.unions)
     # Placeholders first: a class hook generated while configuring one union may
     # need the hook of another union, which must then already be registered.
     for union in unions:
