@@ -28,11 +28,12 @@ from .actions import (
     PickPort,
     Recruit,
     Sell,
+    ShiftGood,
     ShiftSailor,
     Take,
 )
 from .helpers import Ctx
-from .state import ModernState, Plundering
+from .state import Galley, ModernState, Moving, Plundering, Trading
 
 if TYPE_CHECKING:
     from .engine import PhaseRules
@@ -47,6 +48,9 @@ def explain(ctx: Ctx, state: ModernState, action: Action, rules: PhaseRules) -> 
     if state.to_act == TERMINAL:
         return IllegalActionError(action, "M-GAME-1", "the game is over")
     if type(action) not in rules.steps:
+        late = _out_of_order(state, action)
+        if late is not None:
+            return IllegalActionError(action, *late)
         who = "chance" if state.to_act == CHANCE else f"seat {state.to_act}"
         return IllegalActionError(
             action,
@@ -65,6 +69,18 @@ def explain(ctx: Ctx, state: ModernState, action: Action, rules: PhaseRules) -> 
             f"{action.text()!r} is not one of the choices now ({rules.prompt})",
         )
     return IllegalActionError(action, *reason)
+
+
+def _out_of_order(state: ModernState, action: Action) -> Reason:
+    """M-ACT-1, M-MOVE-1: a Loading or Movement action asked for once that step is over."""
+    act = state.act
+    if act is None or not isinstance(state.phase, Moving | Trading):
+        return None
+    if isinstance(action, Move) and act.moves >= act.allowance:
+        return "M-MOVE-1", f"galley {act.galley} has used all {act.allowance} of its moves"
+    if isinstance(action, ShiftSailor | LoadGood | ShiftGood | Jettison | Move):
+        return "M-ACT-1", "loading, movement, then sale or battle: that step is over"
+    return None
 
 
 def _port(ctx: Ctx, port: str) -> Reason:
@@ -118,6 +134,9 @@ def _shift_sailor(ctx: Ctx, state: ModernState, action: ShiftSailor) -> Reason:
     reverse = f"s:{action.target}>{action.source}"
     if reverse in state.act.flows:
         return "M-LOAD-2", "a transfer cannot be reversed within the same loading step"
+    receiver = state.galley(int(action.target)) if action.target.isdigit() else None
+    if receiver is not None and receiver.sailors < ctx.params.galley.max_sailors:
+        return "M-GAL-1", f"galley {receiver.number} has no free space for another sailor"
     return "M-GAL-2", "the receiving galley has no room for another sailor"
 
 
@@ -132,13 +151,39 @@ def _load(ctx: Ctx, state: ModernState, action: LoadGood) -> Reason:
         return "M-LOAD-1", f"{action.port} is not in the active galley's space"
     if port.closed:
         return "M-SETUP-8", f"{action.port} is closed: no goods can be loaded there"
-    if not ctx.room(state, galley)[1]:
-        return "M-GAL-1", f"galley {galley.number} has no room for another cube"
+    if (r := _no_cube_room(ctx, state, galley)) is not None:
+        return r
     if spec.good in state.act.jettisoned:
         return "M-LOAD-10", f"{spec.good} was thrown overboard in this step and cannot be reloaded"
     if state.supply[ctx.good_index[spec.good]] <= 0:
         return "M-LOAD-11", f"no {spec.good} cubes are left in the box"
     return "M-LOAD-11", "you cannot pay for another cube"
+
+
+def _no_cube_room(ctx: Ctx, state: ModernState, galley: Galley) -> Reason:
+    if ctx.room(state, galley)[1]:
+        return None
+    if len(galley.cargo) >= ctx.params.galley.max_goods:
+        return "M-GAL-3", f"galley {galley.number} already carries the most goods a galley can"
+    return "M-GAL-1", f"galley {galley.number} has no room for another cube"
+
+
+def _shift_good(ctx: Ctx, state: ModernState, action: ShiftGood) -> Reason:
+    assert state.act is not None
+    if state.act.galley not in (action.source, action.target):
+        return "M-LOAD-4", "every transfer must start or end on the active galley"
+    active = ctx.active(state)
+    mate = state.galley(action.target if action.source == active.number else action.source)
+    if mate is None or mate.area != active.area or mate.owner != active.owner:
+        return "M-LOAD-9", "goods move only between your galleys in this space"
+    source, target = state.galley(action.source), state.galley(action.target)
+    assert source is not None
+    assert target is not None
+    if action.good not in source.cargo:
+        return "M-LOAD-9", f"galley {source.number} carries no {action.good}"
+    if (r := _no_cube_room(ctx, state, target)) is not None:
+        return r
+    return "M-LOAD-9", "a transfer cannot be reversed within the same loading step"
 
 
 def _jettison(ctx: Ctx, state: ModernState, action: Jettison) -> Reason:
@@ -176,7 +221,7 @@ def _sell(ctx: Ctx, state: ModernState, action: Sell) -> Reason:
     if port.closed:
         return "M-SETUP-8", f"{action.port} is closed to trade"
     if spec.good == action.good:
-        return "M-NEG-4", f"{action.port} produces {action.good}"
+        return "M-SALE-2", f"{action.port} produces {action.good}"
     if action.good in port.warehouse:
         return "M-SALE-2", f"{action.port} already has {action.good} in its warehouse"
     return "M-SALE-2", f"the warehouse of {action.port} is full"
@@ -329,6 +374,7 @@ _CHECKS: dict[type[Action], Callable[[Ctx, ModernState, Any], Reason]] = {
     PickGalley: _pick_galley,
     PickPort: _pick_port,
     ShiftSailor: _shift_sailor,
+    ShiftGood: _shift_good,
     LoadGood: _load,
     Jettison: _jettison,
     Move: _move,
