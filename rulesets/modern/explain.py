@@ -33,7 +33,7 @@ from .actions import (
     Take,
 )
 from .helpers import Ctx
-from .state import Galley, ModernState, Moving, Plundering, Trading
+from .state import Galley, ModernState, Moving, Plundering, SpecialInvesting, Trading
 
 if TYPE_CHECKING:
     from .engine import PhaseRules
@@ -337,6 +337,13 @@ def _buy(ctx: Ctx, state: ModernState, action: BuyGalley) -> Reason:
     cost = galley_price(ctx, state, seat) + ctx.params.costs.recruit
     if (r := _money_or_reserve(ctx, state, seat, cost)) is not None:
         return r
+    if isinstance(state.phase, SpecialInvesting):
+        below = ctx.params.special_investment_below
+        if ctx.owned_galleys(state, seat) >= below:
+            return "M-END-7", f"a special investment only brings you back to {below} galleys"
+        return "M-INV-3", "only one galley may be bought in a special investment (X-M-23)"
+    if state.options.galley_purchase_limit == "per_game_turn":
+        return "M-INV-3", "you have already bought a galley this game turn (X-M-37)"
     return "M-INV-3", "only one galley may be bought per investment"
 
 
