@@ -1,0 +1,345 @@
+"""The rule catalogue of a ruleset, and which rules the tests name.
+
+Every rule of an edition has a stable ID (``M-LOAD-6``, ``C-MOVE-3``). A
+ruleset lists them in its ``catalogue.toml``: one ``[[rule]]`` table per ID
+with its section, a short title and a plain summary, and one ``[[decision]]``
+table per interpretation the engine chose where the rule texts are unclear
+(``X-M-05``), naming the rule option that switches it, if any::
+
+    [[rule]]
+    id = "M-LOAD-6"
+    section = "Loading"
+    title = "One free cube at home"
+    summary = "At his own port the first cube loaded in the step is free..."
+
+    [[decision]]
+    id = "X-M-05"
+    title = "Blockades in the starting space"
+    choice = "Only a sale can be blockaded there..."
+    option = "start_space_blockade"
+
+Tests name the rules they check (in a ``pytest.mark.rules(...)`` marker, a
+docstring or a comment); :func:`uncovered` lists the rules no test names.
+
+Example:
+    >>> catalogue = load_catalogue("modern")  # doctest: +SKIP
+    >>> catalogue.rule("M-GAL-2").title  # doctest: +SKIP
+    'One to five sailors'
+    >>> uncovered(catalogue, "tests")  # doctest: +SKIP
+    []
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+import attrs
+
+from serenissima.errors import RulesetError
+from serenissima.loader import RulesetFiles, check_member, check_unique, structure
+
+if TYPE_CHECKING:
+    from serenissima.ruleset import Ruleset
+
+__all__ = [
+    "CATALOGUE_FILE",
+    "RULE_ID",
+    "Catalogue",
+    "DecisionEntry",
+    "RuleEntry",
+    "load_catalogue",
+    "rule_ids_in_tests",
+    "uncovered",
+    "unknown_ids",
+]
+
+CATALOGUE_FILE: Final = "catalogue.toml"
+"""The file of a ruleset folder that holds its rule catalogue."""
+
+RULE_ID: Final = re.compile(r"\b[MC]-[A-Z]+-\d+\b")
+"""How a rule ID is spelled in source text: edition letter, area, number (``M-LOAD-6``)."""
+
+_DECISION_ID: Final = re.compile(r"X-[MC]-\d+")
+
+
+@attrs.frozen(slots=True)
+class RuleEntry:
+    """One rule of an edition.
+
+    Attributes:
+        id: The rule's stable ID, such as ``"M-LOAD-6"``.
+        section: The part of the rules it belongs to, such as ``"Loading"``.
+        title: A short name.
+        summary: What the rule says, in a sentence or two.
+    """
+
+    id: str
+    section: str
+    title: str
+    summary: str
+
+
+@attrs.frozen(slots=True)
+class DecisionEntry:
+    """An interpretation the engine chose where the rule texts are unclear.
+
+    Attributes:
+        id: The decision's ID in the specification, such as ``"X-M-05"``.
+        title: A short name.
+        choice: What the engine does.
+        options: The rule options that switch to another reading (often
+            none, sometimes several).
+    """
+
+    id: str
+    title: str
+    choice: str
+    options: tuple[str, ...] = ()
+
+
+@attrs.frozen(slots=True)
+class Catalogue:
+    """The rules and decisions of one ruleset, in file order.
+
+    Attributes:
+        ruleset: The ruleset's registry name.
+        rules: Every rule.
+        decisions: Every decision on an unclear point.
+    """
+
+    ruleset: str
+    rules: tuple[RuleEntry, ...]
+    decisions: tuple[DecisionEntry, ...]
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """The rule IDs, in file order."""
+        return tuple(entry.id for entry in self.rules)
+
+    @property
+    def sections(self) -> tuple[str, ...]:
+        """The sections, in the order they first appear."""
+        return tuple(dict.fromkeys(entry.section for entry in self.rules))
+
+    @property
+    def prefixes(self) -> frozenset[str]:
+        """The edition letters of the rule IDs (``{"M"}`` for the modern edition)."""
+        return frozenset(rule_id.split("-", 1)[0] for rule_id in self.ids)
+
+    def __contains__(self, rule_id: object) -> bool:
+        return any(entry.id == rule_id for entry in self.rules)
+
+    def __iter__(self) -> Iterator[RuleEntry]:
+        return iter(self.rules)
+
+    def __len__(self) -> int:
+        return len(self.rules)
+
+    def rule(self, rule_id: str) -> RuleEntry:
+        """Return the rule ``rule_id``.
+
+        Raises:
+            KeyError: The catalogue has no such rule.
+        """
+        for entry in self.rules:
+            if entry.id == rule_id:
+                return entry
+        raise KeyError(rule_id)
+
+    def decision(self, decision_id: str) -> DecisionEntry:
+        """Return the decision ``decision_id``.
+
+        Raises:
+            KeyError: The catalogue has no such decision.
+        """
+        for entry in self.decisions:
+            if entry.id == decision_id:
+                return entry
+        raise KeyError(decision_id)
+
+    def in_section(self, section: str) -> tuple[RuleEntry, ...]:
+        """Return the rules of ``section``, in file order."""
+        return tuple(entry for entry in self.rules if entry.section == section)
+
+
+@attrs.frozen(slots=True)
+class _DecisionTable:
+    """A ``[[decision]]`` table as written (``option``: one name or a list)."""
+
+    id: str
+    title: str
+    choice: str
+    option: tuple[str, ...] = ()
+
+
+@attrs.frozen(slots=True)
+class _CatalogueFile:
+    rule: tuple[RuleEntry, ...]
+    decision: tuple[_DecisionTable, ...] = ()
+
+
+def _folder_of(rules: Ruleset) -> RulesetFiles:
+    """Find the folder of an installed ruleset, or of the plug-in whose engine it runs."""
+    from serenissima.registry import available_rulesets, get_plugin
+
+    installed = available_rulesets()
+    if rules.id in installed:
+        plugin = get_plugin(rules.id)
+        if plugin.engine is rules.engine:
+            return RulesetFiles(plugin.folder)
+    # A ruleset loaded from a folder plays the rules of the plug-in whose engine it uses.
+    for name in installed:
+        plugin = get_plugin(name)
+        if plugin.engine is rules.engine:
+            return RulesetFiles(plugin.folder)
+    raise RulesetError(
+        CATALOGUE_FILE, "", f"no installed ruleset provides the rules of {rules.id!r}"
+    )
+
+
+def load_catalogue(ruleset: Ruleset | str) -> Catalogue:
+    """Read the rule catalogue of a ruleset.
+
+    The catalogue is the ``catalogue.toml`` of the installed plug-in that
+    provides the ruleset's logic: a ruleset loaded from a folder of one's own
+    (a variant board) shares the catalogue of the edition it plays.
+
+    Args:
+        ruleset: A loaded ruleset, or the name of an installed one.
+
+    Returns:
+        The catalogue, checked: unique IDs spelled like rule IDs, and every
+        option a decision names declared by the ruleset.
+
+    Raises:
+        RulesetError: The file is missing or malformed (the message gives the
+            key path), or no installed plug-in provides the ruleset.
+
+    Example:
+        >>> load_catalogue("modern").rule("M-PORT-3").section  # doctest: +SKIP
+        'Ports'
+    """
+    if isinstance(ruleset, str):
+        from serenissima.registry import load_ruleset
+
+        ruleset = load_ruleset(ruleset)
+    data = _folder_of(ruleset).toml(CATALOGUE_FILE)
+    decisions = data.get("decision")
+    if isinstance(decisions, list):
+        for table in decisions:
+            if isinstance(table, dict) and isinstance(table.get("option"), str):
+                table["option"] = [table["option"]]
+    parsed = structure(data, _CatalogueFile, file=CATALOGUE_FILE)
+    _check(parsed, ruleset)
+    return Catalogue(
+        ruleset=ruleset.id,
+        rules=parsed.rule,
+        decisions=tuple(DecisionEntry(d.id, d.title, d.choice, d.option) for d in parsed.decision),
+    )
+
+
+def _check(parsed: _CatalogueFile, ruleset: Ruleset) -> None:
+    rule_ids = [entry.id for entry in parsed.rule]
+    check_unique(rule_ids, file=CATALOGUE_FILE, key="rule[{}].id")
+    for index, rule_id in enumerate(rule_ids):
+        if not RULE_ID.fullmatch(rule_id):
+            raise RulesetError(
+                CATALOGUE_FILE,
+                f"rule[{index}].id",
+                f"expected a rule ID such as M-LOAD-6, got {rule_id!r}",
+            )
+    decision_ids = [entry.id for entry in parsed.decision]
+    check_unique(decision_ids, file=CATALOGUE_FILE, key="decision[{}].id")
+    declared = [spec.name for spec in ruleset.options]
+    for index, entry in enumerate(parsed.decision):
+        if not _DECISION_ID.fullmatch(entry.id):
+            raise RulesetError(
+                CATALOGUE_FILE,
+                f"decision[{index}].id",
+                f"expected a decision ID such as X-M-05, got {entry.id!r}",
+            )
+        for number, option in enumerate(entry.option):
+            check_member(
+                option,
+                declared,
+                file=CATALOGUE_FILE,
+                key=f"decision[{index}].option[{number}]",
+                what=f"rule option of {ruleset.id!r}",
+            )
+
+
+def _test_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            found = {*path.rglob("test_*.py"), *path.rglob("*_test.py")}
+            yield from sorted(found)
+        elif path.is_file():
+            yield path
+
+
+def rule_ids_in_tests(paths: Iterable[str | os.PathLike[str]]) -> dict[str, list[str]]:
+    """Find the rule IDs that test files name.
+
+    An ID counts wherever it is written: in a ``pytest.mark.rules(...)``
+    marker, a docstring or a comment. Folders are searched recursively for
+    ``test_*.py`` and ``*_test.py`` files; files given by path are read
+    whatever their name.
+
+    Args:
+        paths: Test files and folders of tests.
+
+    Returns:
+        Each rule ID found, mapped to the files that name it (sorted, each
+        written as the path it was found under); IDs in sorted order.
+
+    Example:
+        >>> rule_ids_in_tests(["tests"])["M-GAL-4"]  # doctest: +SKIP
+        ['tests/modern/test_galleys.py', 'tests/modern/test_invariants.py']
+    """
+    found: dict[str, set[str]] = {}
+    for path in _test_files(paths):
+        text = path.read_text(encoding="utf-8")
+        for rule_id in set(RULE_ID.findall(text)):
+            found.setdefault(rule_id, set()).add(str(path))
+    return {rule_id: sorted(found[rule_id]) for rule_id in sorted(found)}
+
+
+def uncovered(catalogue: Catalogue, tests_dir: str | os.PathLike[str]) -> list[str]:
+    """Return the catalogue's rule IDs that no test names, in catalogue order.
+
+    Args:
+        catalogue: The catalogue.
+        tests_dir: The folder of tests (searched as :func:`rule_ids_in_tests` does).
+
+    Returns:
+        The uncovered IDs; empty when every rule is named by a test.
+    """
+    named = rule_ids_in_tests([tests_dir])
+    return [rule_id for rule_id in catalogue.ids if rule_id not in named]
+
+
+def unknown_ids(catalogue: Catalogue, tests_dir: str | os.PathLike[str]) -> dict[str, list[str]]:
+    """Return the IDs of the catalogue's edition that tests name but the catalogue lacks.
+
+    Such an ID is usually a typo. IDs of another edition (``C-...`` while
+    checking the modern catalogue) are not reported.
+
+    Args:
+        catalogue: The catalogue.
+        tests_dir: The folder of tests.
+
+    Returns:
+        Each unknown ID mapped to the files that name it.
+    """
+    prefixes = catalogue.prefixes
+    known = set(catalogue.ids)
+    return {
+        rule_id: files
+        for rule_id, files in rule_ids_in_tests([tests_dir]).items()
+        if rule_id.split("-", 1)[0] in prefixes and rule_id not in known
+    }
