@@ -1,0 +1,225 @@
+"""The generic conformance check: the modern edition passes it, broken engines do not."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+import attrs
+import pytest
+
+import toy
+from serenissima.core import CHANCE, Action, Decision, Event, Observation, State
+from serenissima.errors import SerenissimaError
+from serenissima.ruleset import Ruleset
+from serenissima.testing import ConformanceError, ConformanceReport, check_ruleset
+
+# --- the modern edition ------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_modern_conforms_with_default_options(players: int) -> None:
+    report = check_ruleset("modern", players=[players], games=8, seed=players * 100)
+    assert report.games == 8
+    assert report.players == (players,)
+    assert report.decisions > 8 * 100  # whole games, not a few set-up steps
+    assert report.chance_nodes > 8 * 5
+    assert report.illegal_rejected > report.decisions
+    assert 0 < report.longest_game <= 20_000
+
+
+OPTION_SETS: list[dict[str, Any]] = [
+    {"galley_capacity": "separate", "cv_between_battles": "recompute"},
+    {
+        "start_space_blockade": "sale_and_conquest",
+        "sale_after_blockade_battle": True,
+        "allow_attack_with_zero_cv": False,
+        "last_port_protection": "no_landing",
+    },
+    {
+        "start_space_blockade": "none",
+        "closed_ports_conquerable": True,
+        "two_player_pick_order": "ABBAAB",
+        "new_galley_activates_same_turn": False,
+    },
+    {
+        "special_investment_galleys": "one",
+        "scoring_per_space_passed": "once_per_card",
+        "limited_goods": False,
+        "galley_purchase_limit": "per_game_turn",
+        "money_visibility": "hidden",
+    },
+]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: "+".join(sorted(o)))
+def test_modern_conforms_with_other_options(options: dict[str, Any]) -> None:
+    report = check_ruleset("modern", games=2, seed=11, options=options)
+    assert report.games == 6
+    assert report.players == (2, 3, 4)
+
+
+def test_report_reads_as_a_summary() -> None:
+    report = check_ruleset(toy.make_rules(), players=[2], games=3)
+    assert isinstance(report, ConformanceReport)
+    assert str(report).startswith("toy: 3 games (2 players)")
+
+
+def test_same_seed_gives_the_same_report() -> None:
+    first = check_ruleset("modern", players=[3], games=2, seed=5)
+    again = check_ruleset("modern", players=[3], games=2, seed=5)
+    assert first == again
+
+
+def test_the_sound_toy_engine_conforms() -> None:
+    report = check_ruleset(toy.make_rules(), games=5, options={"die": "d4", "may_stop": False})
+    assert report.games == 15
+    assert report.chance_nodes >= 15
+
+
+# --- broken engines fail -----------------------------------------------------
+
+
+class _LoadedDie(toy.RaceEngine):
+    """The die's probabilities add up to more than 1."""
+
+    def chance_outcomes(self, rules: Ruleset, state: State) -> tuple[tuple[Action, Fraction], ...]:
+        assert isinstance(state, toy.RaceState)
+        outcomes = super().chance_outcomes(rules, state)
+        if state.roller < 0:
+            return outcomes
+        return tuple((a, p * 2 if i == 0 else p) for i, (a, p) in enumerate(outcomes))
+
+
+class _ZeroFace(toy.RaceEngine):
+    """A face listed with probability 0."""
+
+    def chance_outcomes(self, rules: Ruleset, state: State) -> tuple[tuple[Action, Fraction], ...]:
+        outcomes = super().chance_outcomes(rules, state)
+        (first, p), *rest = outcomes
+        (second, q), *others = rest
+        return ((first, Fraction(0)), (second, p + q), *others)
+
+
+class _Mumbling(toy.RaceEngine):
+    """``stop`` reads back as ``roll``."""
+
+    def parse_action(self, rules: Ruleset, state: State, text: str) -> Action:
+        if text.strip() == "stop":
+            return toy.Roll()
+        return super().parse_action(rules, state, text)
+
+
+class _WrongActor(toy.RaceEngine):
+    """The decision always names seat 0."""
+
+    def decision(self, rules: Ruleset, state: State) -> Decision:
+        found = super().decision(rules, state)
+        return attrs.evolve(found, actor=0)
+
+
+class _Stuck(toy.RaceEngine):
+    """A stopped runner is still asked to act, with nothing to choose."""
+
+    def legal_actions(self, rules: Ruleset, state: State) -> tuple[Action, ...]:
+        assert isinstance(state, toy.RaceState)
+        if state.to_act >= 0 and any(state.stopped):
+            return ()
+        return super().legal_actions(rules, state)
+
+
+class _Endless(toy.RaceEngine):
+    """The die shows only zeros and nobody may stop: the race never ends."""
+
+    def chance_outcomes(self, rules: Ruleset, state: State) -> tuple[tuple[Action, Fraction], ...]:
+        assert isinstance(state, toy.RaceState)
+        if state.roller < 0:
+            return super().chance_outcomes(rules, state)
+        return ((toy.Face(0), Fraction(1)),)
+
+    def new_game(self, rules: Ruleset, players: int, options: Mapping[str, Any]) -> State:
+        return super().new_game(rules, players, {**options, "may_stop": False})
+
+
+class _Crashing(toy.RaceEngine):
+    """Explaining a refused action crashes instead of raising IllegalActionError."""
+
+    def explain(self, rules: Ruleset, state: State, action: Action) -> Any:
+        raise KeyError(action)
+
+
+class _Forgetful(toy.RaceEngine):
+    """The ``Moved`` event is not declared, so it cannot be read back from JSON."""
+
+    event_types: tuple[type[Event], ...] = (toy.Started, toy.Stopped)
+
+
+class _Fickle(toy.RaceEngine):
+    """The order of the die's outcomes changes from call to call: not reproducible."""
+
+    _calls = itertools.count()
+
+    def chance_outcomes(self, rules: Ruleset, state: State) -> tuple[tuple[Action, Fraction], ...]:
+        outcomes = super().chance_outcomes(rules, state)
+        return outcomes if next(self._calls) % 3 else tuple(reversed(outcomes))
+
+
+class _Misaddressed(toy.RaceEngine):
+    """Each seat is handed the observation of the next seat."""
+
+    def observe(self, rules: Ruleset, state: State, seat: int) -> Observation:
+        seen = super().observe(rules, state, seat)
+        return attrs.evolve(seen, seat=(seat + 1) % state.players)
+
+
+BROKEN = [
+    (_LoadedDie, "chance-sum"),
+    (_ZeroFace, "chance-positive"),
+    (_Mumbling, "text-round-trip"),
+    (_WrongActor, "decision-actor"),
+    (_Stuck, "no-legal-action"),
+    (_Endless, "termination"),
+    (_Crashing, "reject-illegal"),
+    (_Forgetful, "event-json"),
+    (_Fickle, "deterministic"),
+    (_Misaddressed, "observe"),
+]
+
+
+def _ruleset_of(engine: toy.RaceEngine) -> Ruleset:
+    sound = toy.make_rules()
+    return Ruleset(sound.info, sound.board, sound.options, sound.params, engine)
+
+
+@pytest.mark.parametrize(("engine", "check"), BROKEN, ids=[check for _, check in BROKEN])
+def test_a_broken_engine_fails_the_check(engine: type[toy.RaceEngine], check: str) -> None:
+    rules = _ruleset_of(engine())
+    with pytest.raises(ConformanceError) as caught:
+        check_ruleset(rules, games=4, max_decisions=200)
+    error = caught.value
+    assert error.check == check
+    assert isinstance(error, SerenissimaError)
+    assert error.ruleset == "toy"
+    assert error.players in (2, 3, 4)
+    message = str(error)
+    assert repr(check) in message
+    assert f"{error.players} players" in message
+    assert f"seed={error.seed}" in message
+    assert f"after {len(error.actions)} action(s)" in message
+
+
+def test_the_error_lists_the_actions_that_reproduce_the_fault() -> None:
+    rules = _ruleset_of(_LoadedDie())
+    with pytest.raises(ConformanceError) as caught:
+        check_ruleset(rules, players=[2], games=1, seed=3)
+    error = caught.value
+    # The fault is at the first die roll: after the first player is drawn and someone rolls.
+    state = rules.new_game(2)
+    for text in error.actions:
+        state = rules.apply(state, rules.parse_action(state, text))
+    assert state.to_act == CHANCE
+    assert error.actions[0].startswith("first ")
+    assert error.actions[-1] == "roll"
+    assert ", ".join(error.actions) in str(error)
