@@ -34,6 +34,8 @@ def _options(ctx: Ctx, players: int, given: Mapping[str, OptionValue]) -> Modern
     closed = options.closed_ports
     if isinstance(closed, tuple):
         wanted = ctx.params.setup_for(players).closed_goods
+        if not wanted:
+            raise OptionError("closed_ports", f"no ports are closed with {players} players")
         goods = []
         for port in closed:
             if not ctx.board.has_port(port):

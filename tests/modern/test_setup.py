@@ -310,3 +310,10 @@ def test_a_closed_wood_port_is_never_a_starting_port():
     state = new_game(3, *CLOSE, "first 0", "galley 1")
     assert legal(state) == {f"start {p}" for p in WOOD_PORTS - {"alexandria"}}
     rejects(state, "start alexandria", "M-SETUP-8")
+
+
+@pytest.mark.rules("M-SETUP-7")
+def test_an_explicit_closed_port_list_is_refused_with_four_players() -> None:
+    """Rules: M-SETUP-7. Only 2 and 3 players close ports, so a 4-player list is an error."""
+    with pytest.raises(OptionError, match="no ports are closed with 4 players"):
+        modern().new_game(4, {"closed_ports": ["naples"]})
