@@ -36,6 +36,7 @@ from serenissima.errors import (
     RecordError,
     RulesetError,
     SerenissimaError,
+    StateError,
 )
 from serenissima.game import Game
 from serenissima.record import GameRecord, replay
@@ -71,6 +72,7 @@ __all__ = [
     "Standing",
     "Standings",
     "State",
+    "StateError",
     "available_rulesets",
     "from_json",
     "load_ruleset",

@@ -17,6 +17,7 @@ __all__ = [
     "RecordError",
     "RulesetError",
     "SerenissimaError",
+    "StateError",
 ]
 
 
@@ -40,6 +41,14 @@ class IllegalActionError(SerenissimaError):
         self.rule_id = rule_id
         self.reason = reason
         super().__init__(f"{rule_id}: {reason}")
+
+
+class StateError(SerenissimaError):
+    """A state, or a seat, that does not belong to the ruleset it was given to.
+
+    For example a state of one edition passed to another edition's ruleset,
+    or a seat number the game does not have.
+    """
 
 
 class ActionParseError(SerenissimaError):

@@ -21,7 +21,7 @@ from serenissima.core import (
     Standings,
     State,
 )
-from serenissima.errors import IllegalActionError, OptionError
+from serenissima.errors import IllegalActionError, OptionError, StateError
 from serenissima.spec import OptionKind, OptionSpec, RulesetInfo
 
 if TYPE_CHECKING:
@@ -138,7 +138,9 @@ def _check_option(spec: OptionSpec, value: object) -> OptionValue:
 class Ruleset:
     """An edition's declaration joined with its logic.
 
-    Obtain one with :func:`serenissima.load_ruleset`.
+    Obtain one with :func:`serenissima.load_ruleset`. Every method that takes
+    a state raises :class:`~serenissima.errors.StateError` when the state is
+    not one of this ruleset's edition.
 
     Attributes:
         info: Identity and version.
@@ -173,6 +175,13 @@ class Ruleset:
         """The ruleset's registry name."""
         return self.info.id
 
+    def _own(self, state: State) -> None:
+        if not isinstance(state, self.engine.state_type):
+            raise StateError(
+                f"{type(state).__name__} is not a state of the {self.info.id!r} ruleset "
+                f"(expected {self.engine.state_type.__name__})"
+            )
+
     def new_game(self, players: int, options: Mapping[str, object] | None = None) -> State:
         """Start a game.
 
@@ -200,6 +209,7 @@ class Ruleset:
         cache = self._cache
         if cache[0] is state:
             return cache[1]
+        self._own(state)
         actions = self.engine.legal_actions(self, state)
         self._cache = (state, actions)
         return actions
@@ -213,6 +223,7 @@ class Ruleset:
 
         Returns an empty tuple when the state is not a chance node.
         """
+        self._own(state)
         if state.to_act != CHANCE:
             return ()
         return self.engine.chance_outcomes(self, state)
@@ -240,14 +251,19 @@ class Ruleset:
 
         An action that is not legal gives an undefined result.
         """
+        self._own(state)
         return self.engine.step(self, state, action)[0]
 
     def decision(self, state: State) -> Decision:
         """Describe the decision point of ``state``: who decides what."""
+        self._own(state)
         return self.engine.decision(self, state)
 
     def observe(self, state: State, seat: int) -> Observation:
         """Return what ``seat`` may see of ``state``, hidden information redacted."""
+        self._own(state)
+        if not 0 <= seat < state.players:
+            raise StateError(f"seat {seat!r} is not in this {state.players}-player game")
         return self.engine.observe(self, state, seat)
 
     def is_over(self, state: State) -> bool:
@@ -256,6 +272,7 @@ class Ruleset:
 
     def standings(self, state: State) -> Standings:
         """Rank the seats with the breakdown of their scores (provisional before the end)."""
+        self._own(state)
         return self.engine.standings(self, state)
 
     def parse_action(self, state: State, text: str) -> Action:
@@ -264,4 +281,5 @@ class Ruleset:
         Raises:
             ActionParseError: The text spells no action of this ruleset.
         """
+        self._own(state)
         return self.engine.parse_action(self, state, text)
