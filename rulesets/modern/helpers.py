@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -68,8 +69,6 @@ class Ctx:
             tuple(first + i for i in range(p.warehouse)) for p in self.board.ports
         )
         dice = self.params.dice
-        from fractions import Fraction
-
         self.hit = Fraction(dice.faces.count(dice.hit), len(dice.faces))
 
     # --- galleys -------------------------------------------------------
@@ -93,10 +92,6 @@ class Ctx:
         if state.options.galley_capacity == "shared5":
             free = min(free, spec.spaces - galley.sailors - len(galley.cargo))
         return max(0, free)
-
-    def galleys_in(self, state: ModernState, area: str) -> tuple[Galley, ...]:
-        """The galleys in ``area``, by number."""
-        return tuple(g for g in state.galleys if g.area == area)
 
     def owned_galleys(self, state: ModernState, seat: int) -> int:
         """How many galleys ``seat`` has in play."""
