@@ -39,6 +39,7 @@ from serenissima.core import (
     State,
 )
 from serenissima.errors import ActionParseError, IllegalActionError, RulesetError
+from serenissima.phases import PhaseInfo
 from serenissima.ruleset import OptionValue, Ruleset
 from serenissima.spec import (
     AreaSpec,
@@ -292,6 +293,13 @@ class RaceEngine:
             for s in order
         )
         return Standings(entries, final=state.to_act == TERMINAL)
+
+    def phases(self) -> tuple[PhaseInfo, ...]:
+        return (
+            PhaseInfo("Start", "first", "T-START", "Who starts?", True, ("first",)),
+            PhaseInfo("Run", "run", "T-TURN", "Roll the die or stop.", False, ("roll", "stop")),
+            PhaseInfo("Die", "die", "T-ROLL", "Throw the die.", True, ("face",)),
+        )
 
     def parse_action(self, rules: Ruleset, state: State, text: str) -> Action:
         words = text.split()

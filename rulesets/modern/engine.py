@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any
 
 from serenissima.core import (
     TERMINAL,
@@ -17,6 +17,14 @@ from serenissima.core import (
     State,
 )
 from serenissima.errors import ActionParseError, IllegalActionError
+from serenissima.phases import (
+    PhaseInfo,
+    PhaseRules,
+    describe_phases,
+    table_legal,
+    table_outcomes,
+    table_step,
+)
 from serenissima.ruleset import OptionValue, Ruleset
 
 from . import activation, battle, endturn, investment, setup
@@ -56,7 +64,7 @@ from .actions import (
 )
 from .events import EVENT_TYPES
 from .explain import explain
-from .helpers import Ctx, Events
+from .helpers import Ctx
 from .observation import ModernObservation, observe
 from .state import (
     Activation,
@@ -82,34 +90,10 @@ from .state import (
     Volley,
 )
 
-__all__ = ["PHASES", "ModernEngine", "PhaseRules"]
-
-Legal = Callable[[Ctx, ModernState], tuple[Action, ...]]
-Outcomes = Callable[[Ctx, ModernState], tuple[tuple[Action, Fraction], ...]]
-Step = Callable[[Ctx, ModernState, Any, Events], ModernState]
+__all__ = ["PHASES", "ModernEngine"]
 
 
-class PhaseRules(NamedTuple):
-    """How one phase is played.
-
-    Attributes:
-        kind: The decision kind shown to front ends.
-        rule_id: The rule that gives the decision.
-        prompt: What the actor decides.
-        legal: The legal actions (or ``None`` at chance nodes).
-        outcomes: The chance outcomes (or ``None`` at decisions).
-        steps: For each action class, the function that applies it.
-    """
-
-    kind: str
-    rule_id: str
-    prompt: str
-    legal: Legal | None
-    outcomes: Outcomes | None
-    steps: Mapping[type[Action], Step]
-
-
-def _fixed(*actions: Action) -> Legal:
+def _fixed(*actions: Action) -> Any:
     return lambda ctx, state: actions
 
 
@@ -317,28 +301,21 @@ class ModernEngine:
     def legal_actions(self, rules: Ruleset, state: State) -> tuple[Action, ...]:
         """Return the legal actions of the one who acts."""
         assert isinstance(state, ModernState)
-        phase = PHASES[type(state.phase)]
-        ctx = self.ctx(rules)
-        if phase.legal is None:
-            assert phase.outcomes is not None
-            return tuple(action for action, _ in phase.outcomes(ctx, state))
-        return phase.legal(ctx, state)
+        return table_legal(PHASES, self.ctx(rules), state)
 
     def chance_outcomes(self, rules: Ruleset, state: State) -> tuple[tuple[Action, Fraction], ...]:
         """Return the outcomes of the chance node with their probabilities."""
         assert isinstance(state, ModernState)
-        phase = PHASES[type(state.phase)]
-        if phase.outcomes is None:
-            return ()
-        return phase.outcomes(self.ctx(rules), state)
+        return table_outcomes(PHASES, self.ctx(rules), state)
 
     def step(self, rules: Ruleset, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         """Apply a legal action."""
         assert isinstance(state, ModernState)
-        events: Events = []
-        apply = PHASES[type(state.phase)].steps[type(action)]
-        new = apply(self.ctx(rules), state, action, events)
-        return new, tuple(events)
+        return table_step(PHASES, self.ctx(rules), state, action)
+
+    def phases(self) -> tuple[PhaseInfo, ...]:
+        """Describe the phase table: the edition's turn structure."""
+        return describe_phases(PHASES)
 
     def explain(self, rules: Ruleset, state: State, action: Action) -> IllegalActionError:
         """Say why ``action`` is illegal in ``state``."""

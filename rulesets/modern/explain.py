@@ -36,7 +36,7 @@ from .helpers import Ctx
 from .state import Galley, ModernState, Moving, Plundering, SpecialInvesting, Trading
 
 if TYPE_CHECKING:
-    from .engine import PhaseRules
+    from serenissima.phases import PhaseRules
 
 __all__ = ["explain"]
 

@@ -26,6 +26,7 @@ from serenissima.spec import OptionKind, OptionSpec, RulesetInfo
 
 if TYPE_CHECKING:
     from serenissima.board import Board
+    from serenissima.phases import PhaseInfo
 
 __all__ = ["Engine", "OptionValue", "Ruleset", "resolve_options"]
 
@@ -86,6 +87,10 @@ class Engine(Protocol):
 
     def parse_action(self, rules: Ruleset, state: State, text: str) -> Action:
         """Read an action's text form in the context of ``state``."""
+        ...
+
+    def phases(self) -> tuple[PhaseInfo, ...]:
+        """Describe the edition's turn structure, phase by phase, in playing order."""
         ...
 
 

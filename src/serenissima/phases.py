@@ -1,0 +1,145 @@
+"""Turn structure as data: the phase table both editions declare.
+
+An edition's state holds a *phase* value (a small frozen class such as
+"the bidding of round 3" or "a galley battle's dice"). The edition declares,
+in a table keyed by phase class, how each phase is decided: who sees which
+prompt, how the legal actions or chance outcomes are listed, and which
+function applies each kind of action. The kernel dispatches through that
+table, so an edition's turn structure is a declaration that tools can read
+(:func:`describe_phases`, and :func:`serenissima.compare_rulesets`), not a
+chain of branches.
+
+Example:
+    A table with one chance phase::
+
+        TABLE = {
+            Rolling: PhaseRules(
+                "dice", "C-BAT-3", "Both sides roll.", None, dice_outcomes, {Dice: apply_dice}
+            ),
+        }
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+import attrs
+
+from serenissima.core import Action, Event
+
+__all__ = [
+    "Legal",
+    "Outcomes",
+    "PhaseInfo",
+    "PhaseRules",
+    "PhaseTable",
+    "Step",
+    "describe_phases",
+    "table_legal",
+    "table_outcomes",
+    "table_step",
+]
+
+Legal = Callable[[Any, Any], tuple[Action, ...]]
+"""``legal(ctx, state)``: the actions of the seat to act."""
+
+Outcomes = Callable[[Any, Any], tuple[tuple[Action, Fraction], ...]]
+"""``outcomes(ctx, state)``: a chance node's outcomes with exact probabilities."""
+
+Step = Callable[[Any, Any, Any, list[Event]], Any]
+"""``step(ctx, state, action, events)``: the new state; events are appended."""
+
+
+class PhaseRules(NamedTuple):
+    """How one phase is played.
+
+    Attributes:
+        kind: The decision kind shown to front ends, e.g. ``"bid"``.
+        rule_id: The rule that gives the decision.
+        prompt: What the actor decides, in one sentence.
+        legal: Lists the legal actions (``None`` at chance nodes).
+        outcomes: Lists the chance outcomes (``None`` at decisions).
+        steps: For each action class, the function that applies it.
+    """
+
+    kind: str
+    rule_id: str
+    prompt: str
+    legal: Legal | None
+    outcomes: Outcomes | None
+    steps: Mapping[type[Action], Step]
+
+
+PhaseTable = Mapping[type, PhaseRules]
+"""An edition's phase table: phase class to :class:`PhaseRules`, in playing order."""
+
+
+@attrs.frozen(slots=True)
+class PhaseInfo:
+    """A phase as a reader sees it: what is decided, by whom, under which rule.
+
+    Attributes:
+        name: The phase class's name, e.g. ``"Bidding"``.
+        kind: The decision kind.
+        rule_id: The rule that gives the decision.
+        prompt: What the actor decides.
+        chance: True when dice or cards decide rather than a player.
+        actions: The text keywords of the actions taken in this phase, sorted.
+    """
+
+    name: str
+    kind: str
+    rule_id: str
+    prompt: str
+    chance: bool
+    actions: tuple[str, ...]
+
+
+def table_legal(table: PhaseTable, ctx: Any, state: Any) -> tuple[Action, ...]:
+    """Return the legal actions of ``state.phase`` (the outcomes at a chance node)."""
+    rules = table[type(state.phase)]
+    if rules.legal is None:
+        assert rules.outcomes is not None, "a phase lists either actions or outcomes"
+        return tuple(action for action, _ in rules.outcomes(ctx, state))
+    return rules.legal(ctx, state)
+
+
+def table_outcomes(table: PhaseTable, ctx: Any, state: Any) -> tuple[tuple[Action, Fraction], ...]:
+    """Return the chance outcomes of ``state.phase`` (empty at a decision)."""
+    rules = table[type(state.phase)]
+    return () if rules.outcomes is None else rules.outcomes(ctx, state)
+
+
+def table_step(
+    table: PhaseTable, ctx: Any, state: Any, action: Action
+) -> tuple[Any, tuple[Event, ...]]:
+    """Apply ``action`` through the step function its phase declares."""
+    events: list[Event] = []
+    new = table[type(state.phase)].steps[type(action)](ctx, state, action, events)
+    return new, tuple(events)
+
+
+def _keyword(action_type: type[Action]) -> str:
+    keyword = getattr(action_type, "KEYWORD", None)
+    return keyword if isinstance(keyword, str) else action_type.__name__.lower()
+
+
+def describe_phases(table: PhaseTable) -> tuple[PhaseInfo, ...]:
+    """Return the phases of a table as plain descriptions, in table order.
+
+    An action class may name its text keyword in a class attribute ``KEYWORD``;
+    otherwise its lower-cased class name is used.
+    """
+    return tuple(
+        PhaseInfo(
+            name=phase.__name__,
+            kind=rules.kind,
+            rule_id=rules.rule_id,
+            prompt=rules.prompt,
+            chance=rules.legal is None,
+            actions=tuple(sorted({_keyword(t) for t in rules.steps})),
+        )
+        for phase, rules in table.items()
+    )
