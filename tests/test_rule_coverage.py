@@ -1,4 +1,4 @@
-"""The rule catalogue: well formed, and every rule named by a test."""
+"""The rule catalogues of both editions: well formed, and every rule named by a test."""
 
 from __future__ import annotations
 
@@ -9,18 +9,26 @@ from pathlib import Path
 import pytest
 
 from serenissima.catalogue import (
+    CATALOGUE_FILE,
     RULE_ID,
+    Catalogue,
     load_catalogue,
+    read_catalogue,
     rule_ids_in_tests,
     uncovered,
     unknown_ids,
 )
 from serenissima.errors import RulesetError
-from serenissima.registry import RulesetPlugin, load_ruleset
+from serenissima.registry import RulesetPlugin, available_rulesets, get_plugin, load_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = ROOT / "tests"
 SCRIPT = ROOT / "scripts" / "uncovered_rules.py"
+
+needs_classic = pytest.mark.skipif(
+    "classic" not in available_rulesets(),
+    reason="the classic edition is not registered as an installed ruleset yet",
+)
 
 
 def _id(spaced: str) -> str:
@@ -49,6 +57,61 @@ MODERN_AREAS = (
     "NEG",
 )
 
+# The areas of the classic rules in the rule book's order, with the number of
+# rules in each: numbered without gaps, they are exactly the specification's IDs.
+CLASSIC_AREAS = {
+    "COMP": 8,
+    "SETUP": 6,
+    "ROUND": 2,
+    "BID": 7,
+    "P2": 2,
+    "BUY": 8,
+    "BUILD": 6,
+    "HIRE": 3,
+    "ORG": 4,
+    "DISC": 2,
+    "TRADE": 2,
+    "MOVE": 6,
+    "BAT": 8,
+    "PATK": 8,
+    "LAND": 4,
+    "SALE": 5,
+    "BONUS": 4,
+    "INC": 1,
+    "SCORE": 3,
+    "NEG": 3,
+}
+
+# The decisions of the classic edition that a rule option switches.
+CLASSIC_SWITCHES = {
+    "X-C-01": ("zero_bid_order",),
+    "X-C-04": ("money_unit",),
+    "X-C-05": ("recruit_limit",),
+    "X-C-07": ("classic_garrison_cap",),
+    "X-C-14": ("defender_may_capture",),
+    "X-C-21": ("counter_offer_in_range",),
+    "X-C-28": ("max_forts_per_port",),
+    "X-C-34": ("capital_bonus_scope",),
+    "X-C-36": ("capital_scores_port_point",),
+    "X-C-38": ("classic_tiebreak",),
+    "X-C-41": ("allow_barter",),
+    "X-C-48": ("sailor_pool",),
+    "X-C-50": ("goods_per_type",),
+    "X-002-16": ("scoring_002_extras",),
+}
+
+
+def _catalogue(edition: str) -> Catalogue:
+    """The catalogue of ``edition``: through the registry once installed, else from its folder."""
+    if edition in available_rulesets():
+        return load_catalogue(edition)
+    return read_catalogue(ROOT / "rulesets" / edition, edition)
+
+
+def _catalogued() -> list[str]:
+    """The installed rulesets that have a catalogue, as the script finds them."""
+    return [n for n in available_rulesets() if (get_plugin(n).folder / CATALOGUE_FILE).is_file()]
+
 
 # --- the catalogue itself ----------------------------------------------------
 
@@ -64,8 +127,46 @@ def test_modern_catalogue_lists_every_area_in_order_without_gaps() -> None:
     assert len(catalogue) == 108
 
 
-def test_every_rule_has_a_title_and_a_summary_of_its_own() -> None:
-    catalogue = load_catalogue("modern")
+def test_classic_catalogue_lists_every_rule_of_the_specification_in_order() -> None:
+    catalogue = _catalogue("classic")
+    assert catalogue.ruleset == "classic"
+    expected = [
+        _id(f"C {area} {n}") for area, count in CLASSIC_AREAS.items() for n in range(1, count + 1)
+    ]
+    assert list(catalogue.ids) == expected
+    assert len(catalogue) == 92
+    assert len(catalogue.sections) == len(CLASSIC_AREAS)
+    assert catalogue.rule(_id("C P2 1")) in catalogue.in_section("Phase 2")
+    assert catalogue.rule(_id("C PATK 3")).section == "Port attack"
+    assert catalogue.prefixes == frozenset({"C"})
+
+
+def test_classic_decisions_follow_the_specification() -> None:
+    catalogue = _catalogue("classic")
+    ids = [d.id for d in catalogue.decisions]
+    assert ids == [f"X-C-{n:02d}" for n in range(1, 54)] + [f"X-002-{n:02d}" for n in range(1, 23)]
+    switches = {d.id: d.options for d in catalogue.decisions if d.options}
+    assert switches == CLASSIC_SWITCHES
+    for entry in catalogue.decisions:
+        assert entry.title[0].isupper(), entry.id
+        assert entry.choice.endswith("."), entry.id
+        assert "«" not in entry.choice, entry.id
+
+
+@needs_classic
+def test_every_switchable_classic_decision_names_its_options() -> None:
+    rules = load_ruleset("classic")
+    catalogue = load_catalogue(rules)
+    for spec in rules.options:
+        if spec.rule_id.startswith("X-"):
+            assert spec.name in catalogue.decision(spec.rule_id).options, spec.name
+    named = {option for d in catalogue.decisions for option in d.options}
+    assert named <= {spec.name for spec in rules.options}
+
+
+@pytest.mark.parametrize("edition", ["modern", "classic"])
+def test_every_rule_has_a_title_and_a_summary_of_its_own(edition: str) -> None:
+    catalogue = _catalogue(edition)
     for entry in catalogue:
         assert entry.section in catalogue.sections
         assert entry.title
@@ -74,6 +175,11 @@ def test_every_rule_has_a_title_and_a_summary_of_its_own() -> None:
         assert entry.summary.endswith("."), entry.id
         assert "«" not in entry.summary, entry.id  # no quotations from the rule books
     assert len({entry.summary for entry in catalogue}) == len(catalogue)
+    assert len({entry.title for entry in catalogue}) == len(catalogue)
+
+
+def test_rules_are_looked_up_by_id() -> None:
+    catalogue = load_catalogue("modern")
     assert catalogue.rule(_id("M GAL 4")) in catalogue.in_section("Galleys")
     assert _id("M GAL 4") in catalogue
     assert _id("M GAL 99") not in catalogue
@@ -172,6 +278,23 @@ def test_rule_ids_are_found_in_markers_docstrings_and_comments(tmp_path: Path) -
     helper = nested / "helpers.py"
     assert rule_ids_in_tests([helper]) == {gal1: [str(helper)]}
     assert RULE_ID.findall(f"{load6}x {load6} M{load6}") == [load6]
+    phase2 = _id("C P2 1")
+    assert RULE_ID.findall(f"{phase2} X-C-01 X-002-16 {_id('C 2 1')}") == [phase2]
+
+
+def test_a_catalogue_is_read_from_a_folder_without_the_registry(tmp_path: Path) -> None:
+    decision = '[[decision]]\nid = "X-002-01"\ntitle = "T"\nchoice = "c"\noption = "nope"\n'
+    (tmp_path / "catalogue.toml").write_text(_rule(_id("C P2 1")) + decision, encoding="utf-8")
+    catalogue = read_catalogue(tmp_path, "mine")
+    assert catalogue.ruleset == "mine"
+    assert catalogue.ids == (_id("C P2 1"),)
+    assert catalogue.decision("X-002-01").options == ("nope",)
+    with pytest.raises(RulesetError) as caught:
+        read_catalogue(tmp_path, "mine", options=["other"])
+    assert caught.value.key == "decision[0].option[0]"
+    with pytest.raises(RulesetError) as caught:
+        read_catalogue(tmp_path / "missing", "mine")
+    assert caught.value.file == "catalogue.toml"
 
 
 def test_uncovered_and_unknown_ids_of_a_folder(tmp_path: Path) -> None:
@@ -200,17 +323,36 @@ def test_the_script_lists_uncovered_ids_and_fails(tmp_path: Path) -> None:
     assert len(listed) == 107
 
 
-def test_the_script_passes_when_every_rule_is_named(tmp_path: Path) -> None:
-    ids = load_catalogue("modern").ids
-    (tmp_path / "test_all.py").write_text("\n".join(f"# {rule_id}" for rule_id in ids))
-    run = subprocess.run(
-        [sys.executable, str(SCRIPT), "--tests", str(tmp_path)],
-        capture_output=True,
-        text=True,
-        check=False,
+def _run_script(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(SCRIPT), *args], capture_output=True, text=True, check=False
     )
+
+
+def test_the_script_passes_when_every_rule_is_named(tmp_path: Path) -> None:
+    editions = _catalogued()
+    assert "modern" in editions
+    ids = [rule_id for name in editions for rule_id in load_catalogue(name).ids]
+    (tmp_path / "test_all.py").write_text("\n".join(f"# {rule_id}" for rule_id in ids))
+    run = _run_script("--tests", str(tmp_path))
     assert run.returncode == 0
-    assert run.stdout.strip() == "every rule ID of modern is named by a test"
+    assert run.stdout.splitlines() == [
+        f"every rule ID of {name} is named by a test" for name in editions
+    ]
+
+
+def test_the_script_checks_every_edition_unless_told_one(tmp_path: Path) -> None:
+    ids = load_catalogue("modern").ids
+    (tmp_path / "test_modern.py").write_text("\n".join(f"# {rule_id}" for rule_id in ids))
+    alone = _run_script("--ruleset", "modern", "--tests", str(tmp_path))
+    assert alone.returncode == 0
+    assert alone.stdout.strip() == "every rule ID of modern is named by a test"
+    every = _run_script("--tests", str(tmp_path))
+    others = [name for name in _catalogued() if name != "modern"]
+    assert every.returncode == (1 if others else 0)
+    assert "every rule ID of modern is named by a test" in every.stdout.splitlines()
+    for name in others:
+        assert f"rule IDs of {name} are named by no test" in every.stderr
 
 
 # --- the project's own tests ---------------------------------------------------
@@ -223,3 +365,14 @@ def test_every_modern_rule_is_named_by_a_test() -> None:
 
 def test_tests_name_no_modern_rule_that_does_not_exist() -> None:
     assert unknown_ids(load_catalogue("modern"), TESTS) == {}
+
+
+@needs_classic
+def test_every_classic_rule_is_named_by_a_test() -> None:
+    missing = uncovered(load_catalogue("classic"), TESTS)
+    assert missing == [], f"{len(missing)} rule IDs are named by no test: {', '.join(missing)}"
+
+
+@needs_classic
+def test_tests_name_no_classic_rule_that_does_not_exist() -> None:
+    assert unknown_ids(load_catalogue("classic"), TESTS) == {}

@@ -1,10 +1,11 @@
 """The rule catalogue of a ruleset, and which rules the tests name.
 
-Every rule of an edition has a stable ID (``M-LOAD-6``, ``C-MOVE-3``). A
-ruleset lists them in its ``catalogue.toml``: one ``[[rule]]`` table per ID
-with its section, a short title and a plain summary, and one ``[[decision]]``
-table per interpretation the engine chose where the rule texts are unclear
-(``X-M-05``), naming the rule option that switches it, if any::
+Every rule of an edition has a stable ID (``M-LOAD-6``, ``C-MOVE-3``,
+``C-P2-1``). A ruleset lists them in its ``catalogue.toml``: one ``[[rule]]``
+table per ID with its section, a short title and a plain summary, and one
+``[[decision]]`` table per interpretation the engine chose where the rule
+texts are unclear (``X-M-05``, ``X-C-14``, or ``X-002-16`` for a claim of a
+secondary source), naming the rule option that switches it, if any::
 
     [[rule]]
     id = "M-LOAD-6"
@@ -27,6 +28,9 @@ Example:
     'One to five sailors'
     >>> uncovered(catalogue, "tests")  # doctest: +SKIP
     []
+
+:func:`read_catalogue` reads the file of a ruleset folder directly, which
+needs no installed plug-in.
 """
 
 from __future__ import annotations
@@ -43,6 +47,8 @@ from serenissima.errors import RulesetError
 from serenissima.loader import RulesetFiles, check_member, check_unique, structure
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
     from serenissima.ruleset import Ruleset
 
 __all__ = [
@@ -52,6 +58,7 @@ __all__ = [
     "DecisionEntry",
     "RuleEntry",
     "load_catalogue",
+    "read_catalogue",
     "rule_ids_in_tests",
     "uncovered",
     "unknown_ids",
@@ -60,10 +67,14 @@ __all__ = [
 CATALOGUE_FILE: Final = "catalogue.toml"
 """The file of a ruleset folder that holds its rule catalogue."""
 
-RULE_ID: Final = re.compile(r"\b[MC]-[A-Z]+-\d+\b")
-"""How a rule ID is spelled in source text: edition letter, area, number (``M-LOAD-6``)."""
+RULE_ID: Final = re.compile(r"\b[MC]-[A-Z][A-Z0-9]*-\d+\b")
+"""How a rule ID is spelled in source text: edition letter, area, number (``M-LOAD-6``).
 
-_DECISION_ID: Final = re.compile(r"X-[MC]-\d+")
+An area starts with a letter and may hold digits (``C-P2-1``).
+"""
+
+_DECISION_ID: Final = re.compile(r"X-(?:[MC]|\d{3})-\d+")
+"""A decision on an edition's rules (``X-M-05``) or on a source's claim (``X-002-16``)."""
 
 
 @attrs.frozen(slots=True)
@@ -227,22 +238,52 @@ def load_catalogue(ruleset: Ruleset | str) -> Catalogue:
         from serenissima.registry import load_ruleset
 
         ruleset = load_ruleset(ruleset)
-    data = _folder_of(ruleset).toml(CATALOGUE_FILE)
+    return _read(_folder_of(ruleset), ruleset.id, [spec.name for spec in ruleset.options])
+
+
+def read_catalogue(
+    folder: Traversable | os.PathLike[str] | str,
+    ruleset: str,
+    options: Iterable[str] | None = None,
+) -> Catalogue:
+    """Read the ``catalogue.toml`` of a ruleset folder, installed or not.
+
+    Args:
+        folder: The ruleset folder.
+        ruleset: The name to give the catalogue (and to use in messages).
+        options: The names of the ruleset's rule options; the options the
+            decisions name must be among them. ``None`` skips that check.
+
+    Returns:
+        The catalogue, checked as :func:`load_catalogue` checks it.
+
+    Raises:
+        RulesetError: The file is missing or malformed.
+
+    Example:
+        >>> read_catalogue("rulesets/classic", "classic").rule("C-P2-1").section  # doctest: +SKIP
+        'Phase 2'
+    """
+    return _read(RulesetFiles(folder), ruleset, None if options is None else list(options))
+
+
+def _read(files: RulesetFiles, ruleset: str, options: list[str] | None) -> Catalogue:
+    data = files.toml(CATALOGUE_FILE)
     decisions = data.get("decision")
     if isinstance(decisions, list):
         for table in decisions:
             if isinstance(table, dict) and isinstance(table.get("option"), str):
                 table["option"] = [table["option"]]
     parsed = structure(data, _CatalogueFile, file=CATALOGUE_FILE)
-    _check(parsed, ruleset)
+    _check(parsed, ruleset, options)
     return Catalogue(
-        ruleset=ruleset.id,
+        ruleset=ruleset,
         rules=parsed.rule,
         decisions=tuple(DecisionEntry(d.id, d.title, d.choice, d.option) for d in parsed.decision),
     )
 
 
-def _check(parsed: _CatalogueFile, ruleset: Ruleset) -> None:
+def _check(parsed: _CatalogueFile, ruleset: str, declared: list[str] | None) -> None:
     rule_ids = [entry.id for entry in parsed.rule]
     check_unique(rule_ids, file=CATALOGUE_FILE, key="rule[{}].id")
     for index, rule_id in enumerate(rule_ids):
@@ -254,7 +295,6 @@ def _check(parsed: _CatalogueFile, ruleset: Ruleset) -> None:
             )
     decision_ids = [entry.id for entry in parsed.decision]
     check_unique(decision_ids, file=CATALOGUE_FILE, key="decision[{}].id")
-    declared = [spec.name for spec in ruleset.options]
     for index, entry in enumerate(parsed.decision):
         if not _DECISION_ID.fullmatch(entry.id):
             raise RulesetError(
@@ -262,13 +302,15 @@ def _check(parsed: _CatalogueFile, ruleset: Ruleset) -> None:
                 f"decision[{index}].id",
                 f"expected a decision ID such as X-M-05, got {entry.id!r}",
             )
+        if declared is None:
+            continue
         for number, option in enumerate(entry.option):
             check_member(
                 option,
                 declared,
                 file=CATALOGUE_FILE,
                 key=f"decision[{index}].option[{number}]",
-                what=f"rule option of {ruleset.id!r}",
+                what=f"rule option of {ruleset!r}",
             )
 
 
