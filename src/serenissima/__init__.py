@@ -18,6 +18,7 @@ they may do::
 
 from serenissima.agents import Agent, GameResult, RandomAgent, play_game
 from serenissima.board import Board
+from serenissima.compare import DiffEntry, DiffStatus, RulesetDiff, compare_rulesets
 from serenissima.core import (
     CHANCE,
     TERMINAL,
@@ -53,6 +54,8 @@ __all__ = [
     "Agent",
     "Board",
     "Decision",
+    "DiffEntry",
+    "DiffStatus",
     "Engine",
     "Event",
     "Game",
@@ -65,6 +68,7 @@ __all__ = [
     "RandomAgent",
     "RecordError",
     "Ruleset",
+    "RulesetDiff",
     "RulesetError",
     "RulesetPlugin",
     "SerenissimaError",
@@ -74,6 +78,7 @@ __all__ = [
     "State",
     "StateError",
     "available_rulesets",
+    "compare_rulesets",
     "from_json",
     "load_ruleset",
     "play_game",

@@ -1,4 +1,4 @@
-"""The ``serenissima`` command: list rulesets, simulate random games, measure speed.
+"""The ``serenissima`` command: list and compare rulesets, simulate random games, measure speed.
 
 Run ``serenissima --help`` or ``serenissima COMMAND --help`` for the options.
 Errors of the library (an unknown ruleset, a bad option...) are printed as
@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import attrs
 
+from serenissima.compare import SECTIONS, compare_rulesets, format_diff
 from serenissima.errors import SerenissimaError
 
 if TYPE_CHECKING:
@@ -162,6 +163,29 @@ def _parser() -> argparse.ArgumentParser:
     budget.add_argument("--seconds", type=_seconds, help="time budget in seconds (default: 5)")
     budget.add_argument("--games", type=_positive, help="play this many games instead")
     bench.add_argument("--seed", type=int, default=0, help="seed (default: %(default)s)")
+
+    compare = commands.add_parser(
+        "compare",
+        help="compare two rulesets key by key",
+        description="Compare two rulesets (installed names or folders): identity, board, "
+        "ports, goods, numbers, options and phases. Marks: ~ different, < only in LEFT, "
+        "> only in RIGHT, = the same.",
+    )
+    compare.add_argument("left", metavar="LEFT", help="a ruleset name or folder")
+    compare.add_argument("right", metavar="RIGHT", help="a ruleset name or folder")
+    compare.add_argument(
+        "--all", action="store_true", help="also list the keys that are the same on both sides"
+    )
+    compare.add_argument(
+        "--section",
+        choices=SECTIONS,
+        action="append",
+        metavar="SECTION",
+        help=f"only this section; repeat for several ({', '.join(SECTIONS)})",
+    )
+    compare.add_argument(
+        "--json", action="store_true", help="print the diff as JSON instead of a table"
+    )
     return parser
 
 
@@ -265,7 +289,20 @@ def _bench(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-_COMMANDS = {"rulesets": _rulesets, "simulate": _simulate, "bench": _bench}
+def _compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    diff = compare_rulesets(_load(args.left), _load(args.right))
+    if args.section:
+        diff = diff.section(*args.section)
+    if not args.json:
+        out.write(format_diff(diff, show_same=args.all) + "\n")
+        return 0
+    data = (diff if args.all else diff.changed).to_dict()
+    data["summary"] = {status.value: count for status, count in diff.counts.items()}
+    out.write(json.dumps(data, indent=2) + "\n")
+    return 0
+
+
+_COMMANDS = {"rulesets": _rulesets, "simulate": _simulate, "bench": _bench, "compare": _compare}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
