@@ -1,0 +1,323 @@
+"""The classic edition's engine: the phase table and the :class:`~serenissima.Engine` methods."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from serenissima.core import CHANCE, Action, Decision, Event, Observation, Standings, State
+from serenissima.errors import IllegalActionError
+from serenissima.phases import (
+    PhaseInfo,
+    PhaseRules,
+    describe_phases,
+    table_legal,
+    table_outcomes,
+)
+from serenissima.ruleset import OptionValue, Ruleset
+
+from . import battle, landing, movement, purchase, sales, scoring, setup
+from .actions import (
+    ACTION_TYPES,
+    Accept,
+    Ask,
+    Assault,
+    Attack,
+    Barter,
+    Bid,
+    BuildFort,
+    BuildGalley,
+    Buy,
+    Capture,
+    Counter,
+    Crew,
+    Decline,
+    Dice,
+    DieRoll,
+    DiscardGood,
+    DiscardSailor,
+    Done,
+    Grant,
+    Hire,
+    Land,
+    Move,
+    Offer,
+    Refuse,
+    Request,
+    Sell,
+    ShiftGood,
+    ShiftSailor,
+    Sink,
+    TakePosition,
+    TradeBuy,
+    TradeSell,
+    parse,
+)
+from .events import EVENT_TYPES
+from .explain import explain
+from .helpers import Ctx, Events
+from .observation import ClassicObservation, observe
+from .state import (
+    Bidding,
+    Choosing,
+    ClassicState,
+    Crewing,
+    Fighting,
+    GameOver,
+    Landing,
+    Moving,
+    Negotiating,
+    Permission,
+    Phase,
+    Purchasing,
+    Rolling,
+    RollingOff,
+    Selling,
+    Spoils,
+)
+
+__all__ = ["PHASES", "ClassicEngine"]
+
+
+def _no_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
+    return ()
+
+
+def _fixed(*actions: Action) -> Any:
+    return lambda ctx, state: actions
+
+
+PHASES: Mapping[type[Phase], PhaseRules] = {
+    Crewing: PhaseRules(
+        "crew",
+        "C-SETUP-4",
+        "Split the starting sailors between the two galleys and the capital.",
+        setup.crew_actions,
+        None,
+        {Crew: setup.apply_crew},
+    ),
+    Bidding: PhaseRules(
+        "bid",
+        "C-BID-2",
+        "Bid in secret for the turn order.",
+        setup.bid_actions,
+        None,
+        {Bid: setup.apply_bid},
+    ),
+    RollingOff: PhaseRules(
+        "roll-off",
+        "C-BID-4",
+        "A tied bidder rolls the die.",
+        None,
+        setup.roll_outcomes,
+        {DieRoll: setup.apply_roll},
+    ),
+    Choosing: PhaseRules(
+        "position",
+        "C-BID-3",
+        "Pick a free place in the turn order.",
+        setup.position_actions,
+        None,
+        {TakePosition: setup.apply_position},
+    ),
+    Purchasing: PhaseRules(
+        "purchases",
+        "C-P2-1",
+        "Buy, build, hire, reorganise or trade; or done.",
+        purchase.purchase_actions,
+        None,
+        {
+            Buy: purchase.apply_buy,
+            Ask: purchase.apply_ask,
+            TradeBuy: purchase.apply_trade_buy,
+            TradeSell: purchase.apply_trade_sell,
+            Barter: purchase.apply_barter,
+            BuildGalley: purchase.apply_build_galley,
+            BuildFort: purchase.apply_build_fort,
+            Hire: purchase.apply_hire,
+            ShiftSailor: purchase.apply_shift_sailor,
+            ShiftGood: purchase.apply_shift_good,
+            DiscardGood: purchase.apply_discard_good,
+            DiscardSailor: purchase.apply_discard_sailor,
+            Done: purchase.apply_done,
+        },
+    ),
+    Negotiating: PhaseRules(
+        "negotiation",
+        "C-BUY-6",
+        "Name a price, accept, counter, refuse or decline.",
+        purchase.negotiation_actions,
+        None,
+        {
+            Offer: purchase.apply_offer,
+            Counter: purchase.apply_counter,
+            Accept: purchase.apply_accept,
+            Refuse: purchase.apply_refuse,
+            Decline: purchase.apply_decline,
+        },
+    ),
+    Moving: PhaseRules(
+        "movement",
+        "C-MOVE-1",
+        "Move a galley one sea area, ask for passage, or done.",
+        movement.moving_actions,
+        None,
+        {
+            Move: movement.apply_move,
+            Request: movement.apply_request,
+            Done: movement.apply_moving_done,
+        },
+    ),
+    Permission: PhaseRules(
+        "passage",
+        "C-MOVE-3",
+        "Let the moving galley pass through, or refuse?",
+        _fixed(Grant(), Refuse()),
+        None,
+        {Grant: movement.apply_grant, Refuse: movement.apply_refuse},
+    ),
+    Fighting: PhaseRules(
+        "battles",
+        "C-BAT-1",
+        "Attack a galley or a port, or done.",
+        battle.fighting_actions,
+        None,
+        {
+            Attack: battle.apply_attack,
+            Assault: battle.apply_attack,
+            Done: battle.apply_fighting_done,
+        },
+    ),
+    Rolling: PhaseRules(
+        "battle-dice",
+        "C-BAT-3",
+        "Both sides roll the die.",
+        None,
+        battle.dice_outcomes,
+        {Dice: battle.apply_dice},
+    ),
+    Spoils: PhaseRules(
+        "spoils",
+        "C-BAT-6",
+        "Move cargo between the two galleys, then capture or sink the beaten galley.",
+        battle.spoils_actions,
+        None,
+        {
+            ShiftGood: battle.apply_spoils_shift,
+            Capture: battle.apply_capture,
+            Sink: battle.apply_sink,
+        },
+    ),
+    Landing: PhaseRules(
+        "landing",
+        "C-LAND-1",
+        "Land a sailor on a port without a garrison, or done.",
+        landing.landing_actions,
+        None,
+        {Land: landing.apply_land, Done: landing.apply_landing_done},
+    ),
+    Selling: PhaseRules(
+        "sales",
+        "C-SALE-1",
+        "Sell goods to the ports beside your galleys, or done.",
+        sales.selling_actions,
+        None,
+        {Sell: sales.apply_sell, Done: sales.apply_selling_done},
+    ),
+    GameOver: PhaseRules("game-over", "C-SCORE-1", "The game is over.", _no_actions, None, {}),
+}
+"""The phase table: how each phase of a classic game is decided and applied, in playing order."""
+
+_TURN_PHASES = (Purchasing, Moving, Fighting, Landing, Selling)
+_ONLY_DONE = (Done(),)
+
+
+class ClassicEngine:
+    """The logic of the classic edition (1996)."""
+
+    edition = "classic"
+    state_type: type[State] = ClassicState
+    action_types: tuple[type[Action], ...] = ACTION_TYPES
+    event_types: tuple[type[Event], ...] = EVENT_TYPES
+    observation_type: type[Observation] = ClassicObservation
+    unions: tuple[Any, ...] = (Phase,)
+
+    def __init__(self) -> None:
+        self._contexts: dict[int, tuple[Ruleset, Ctx]] = {}
+
+    def ctx(self, rules: Ruleset) -> Ctx:
+        """Return the cached context of ``rules``."""
+        entry = self._contexts.get(id(rules))
+        if entry is None or entry[0] is not rules:
+            entry = (rules, Ctx(rules))
+            self._contexts[id(rules)] = entry
+        return entry[1]
+
+    def load_params(self, files: Any, board: Any) -> Any:
+        """Read ``rules.toml`` into :class:`~serenissima_rulesets.classic.params.ClassicParams`."""
+        from .loading import load_classic_params
+
+        return load_classic_params(files, board)
+
+    def new_game(self, rules: Ruleset, players: int, options: Mapping[str, OptionValue]) -> State:
+        """Return a new game before its first set-up decision."""
+        return setup.new_game(self.ctx(rules), players, options)
+
+    def legal_actions(self, rules: Ruleset, state: State) -> tuple[Action, ...]:
+        """Return the legal actions of the one who acts."""
+        assert isinstance(state, ClassicState)
+        return table_legal(PHASES, self.ctx(rules), state)
+
+    def chance_outcomes(self, rules: Ruleset, state: State) -> tuple[tuple[Action, Fraction], ...]:
+        """Return the outcomes of the chance node with their probabilities."""
+        assert isinstance(state, ClassicState)
+        return table_outcomes(PHASES, self.ctx(rules), state)
+
+    def step(self, rules: Ruleset, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+        """Apply a legal action, then pass over turns in which nothing can be done.
+
+        A seat whose only choice in phases 2 to 6 would be ``done`` is not
+        asked: its turn ends by itself (its phase-6 income is still paid).
+        """
+        assert isinstance(state, ClassicState)
+        ctx = self.ctx(rules)
+        events: Events = []
+        new = PHASES[type(state.phase)].steps[type(action)](ctx, state, action, events)
+        while (
+            new.to_act != CHANCE
+            and isinstance(new.phase, _TURN_PHASES)
+            and PHASES[type(new.phase)].legal is not None
+            and table_legal(PHASES, ctx, new) == _ONLY_DONE
+        ):
+            new = PHASES[type(new.phase)].steps[Done](ctx, new, Done(), events)
+        return new, tuple(events)
+
+    def explain(self, rules: Ruleset, state: State, action: Action) -> IllegalActionError:
+        """Say why ``action`` is illegal in ``state``."""
+        assert isinstance(state, ClassicState)
+        return explain(self.ctx(rules), state, action, PHASES[type(state.phase)])
+
+    def decision(self, rules: Ruleset, state: State) -> Decision:
+        """Describe the decision point."""
+        assert isinstance(state, ClassicState)
+        phase = PHASES[type(state.phase)]
+        return Decision(state.to_act, phase.kind, phase.rule_id, phase.prompt)
+
+    def observe(self, rules: Ruleset, state: State, seat: int) -> ClassicObservation:
+        """What ``seat`` may see: other seats' ducats and unrevealed bids are withheld."""
+        assert isinstance(state, ClassicState)
+        return observe(state, seat)
+
+    def standings(self, rules: Ruleset, state: State) -> Standings:
+        """C-SCORE-2, C-SCORE-3: wealth points with their breakdown."""
+        assert isinstance(state, ClassicState)
+        return scoring.standings(self.ctx(rules), state)
+
+    def parse_action(self, rules: Ruleset, state: State, text: str) -> Action:
+        """Read an action's text form."""
+        return parse(text)
+
+    def phases(self) -> tuple[PhaseInfo, ...]:
+        """Describe the phase table: the edition's turn structure."""
+        return describe_phases(PHASES)

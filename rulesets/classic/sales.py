@@ -1,0 +1,93 @@
+"""Phase 6: sales to warehouses, the new-market bonus and income (C-SALE, C-BONUS, C-INC)."""
+
+from __future__ import annotations
+
+import attrs
+
+from serenissima.core import Action
+from serenissima.pieces import can_sell_to
+
+from .actions import Done, Sell
+from .events import GoodSold, IncomePaid
+from .helpers import Ctx, Events
+from .state import ClassicState, Selling
+
+__all__ = ["apply_sell", "apply_selling_done", "new_market_bonus", "sale_value", "selling_actions"]
+
+
+def selling_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
+    """C-SALE-1, C-SALE-3: any piece aboard to any port of its sea area that may take it."""
+    phase = state.phase
+    assert isinstance(phase, Selling)
+    seat = state.order[phase.index]
+    actions: list[Action] = []
+    for galley in ctx.galleys_of(state, seat):
+        for index in ctx.board.ports_in(galley.area):
+            spec = ctx.board.ports[index]
+            stored = state.ports[index].warehouse
+            actions.extend(
+                Sell(galley.id, good, spec.id)
+                for good in sorted(set(galley.cargo))
+                if can_sell_to(good, spec.good, stored, spec.warehouse)
+            )
+    actions.append(Done())
+    return tuple(actions)
+
+
+def sale_value(ctx: Ctx, state: ClassicState, index: int) -> tuple[int, int]:
+    """The space the next piece sold to port ``index`` fills, and what it pays (C-SALE-4)."""
+    space = ctx.params.sale.first_space + len(state.ports[index].warehouse)
+    return space, space * ctx.params.sale.ducats_per_space
+
+
+def new_market_bonus(ctx: Ctx, state: ClassicState, seat: int, good: str, index: int) -> int:
+    """C-BONUS-1..4: the bonus for selling ``good`` to port ``index``, checked before it is placed.
+
+    Only a port of another player qualifies, and only when none of that
+    player's ports stores or produces the good; galleys never count.
+    """
+    owner = state.ports[index].owner
+    if owner is None or owner == seat:
+        return 0  # C-BONUS-4
+    for i, port in enumerate(state.ports):
+        if port.owner == owner and (good in port.warehouse or ctx.board.ports[i].good == good):
+            return 0
+    bonus = ctx.params.bonus
+    if index in ctx.capitals:
+        # X-C-34: any capital, or only the owner's own, by option.
+        own_capital = ctx.capital_of.get(state.nations[owner]) == index
+        if state.options.capital_bonus_scope == "any_capital" or own_capital:
+            return bonus.capital
+    return bonus.new_market
+
+
+def apply_sell(ctx: Ctx, state: ClassicState, action: Sell, events: Events) -> ClassicState:
+    """C-SALE-2, C-SALE-4: the sale always goes through; the treasury pays for the space."""
+    phase = state.phase
+    assert isinstance(phase, Selling)
+    seat = state.order[phase.index]
+    index = ctx.board.port_index(action.port)
+    galley = state.galley(action.galley)
+    assert galley is not None
+    bonus = new_market_bonus(ctx, state, seat, action.good, index)
+    space, ducats = sale_value(ctx, state, index)
+    port = state.ports[index]
+    state = ctx.put_port(state, index, attrs.evolve(port, warehouse=(*port.warehouse, action.good)))
+    cargo = list(galley.cargo)
+    cargo.remove(action.good)
+    state = ctx.put_galley(state, attrs.evolve(galley, cargo=tuple(cargo)))
+    state = ctx.earn(state, seat, ducats + bonus)
+    events.append(GoodSold(seat, galley.id, action.good, action.port, space, ducats, bonus))
+    return state
+
+
+def apply_selling_done(ctx: Ctx, state: ClassicState, action: Done, events: Events) -> ClassicState:
+    """C-INC-1, X-C-27: income for one's own capital at the end of one's phase-6 turn."""
+    phase = state.phase
+    assert isinstance(phase, Selling)
+    seat = state.order[phase.index]
+    if ctx.holds_capital(state, seat):
+        income = ctx.params.income.own_capital
+        state = ctx.earn(state, seat, income)
+        events.append(IncomePaid(seat, income))
+    return ctx.next_turn(state, phase.index, events)
