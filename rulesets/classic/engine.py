@@ -245,6 +245,16 @@ class ClassicEngine:
 
     def __init__(self) -> None:
         self._contexts: dict[int, tuple[Ruleset, Ctx]] = {}
+        self._last: tuple[object, object, tuple[Action, ...]] = (None, None, ())
+
+    def _legal(self, ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
+        """The legal actions, remembered for the last state asked (``step`` asks first)."""
+        last = self._last
+        if last[0] is state and last[1] is ctx:
+            return last[2]
+        actions = table_legal(PHASES, ctx, state)
+        self._last = (state, ctx, actions)
+        return actions
 
     def ctx(self, rules: Ruleset) -> Ctx:
         """Return the cached context of ``rules``."""
@@ -267,7 +277,7 @@ class ClassicEngine:
     def legal_actions(self, rules: Ruleset, state: State) -> tuple[Action, ...]:
         """Return the legal actions of the one who acts."""
         assert isinstance(state, ClassicState)
-        return table_legal(PHASES, self.ctx(rules), state)
+        return self._legal(self.ctx(rules), state)
 
     def chance_outcomes(self, rules: Ruleset, state: State) -> tuple[tuple[Action, Fraction], ...]:
         """Return the outcomes of the chance node with their probabilities."""
@@ -288,7 +298,7 @@ class ClassicEngine:
             new.to_act != CHANCE
             and isinstance(new.phase, _TURN_PHASES)
             and PHASES[type(new.phase)].legal is not None
-            and table_legal(PHASES, ctx, new) == _ONLY_DONE
+            and self._legal(ctx, new) == _ONLY_DONE
         ):
             new = PHASES[type(new.phase)].steps[Done](ctx, new, Done(), events)
         return new, tuple(events)
