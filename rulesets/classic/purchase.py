@@ -908,7 +908,8 @@ def _why_ask(ctx: Ctx, state: ClassicState, action: Ask) -> Reason:
         return "C-BUY-7", f"your galleys at {spec.id} have room for {room} more piece(s)"
     stock = _in_box(ctx, state, spec.good)
     if action.quantity > stock:
-        return "C-BUY-8", f"only {stock} {spec.good} piece(s) are left in the box"
+        left = f"only {stock} {spec.good} piece(s) are" if stock else f"no {spec.good} is"
+        return "C-BUY-8", f"{left} left in the box"
     lowest = max(ctx.params.prices.port_min, state.options.money_unit)
     return (
         "C-BUY-4",
@@ -1166,15 +1167,15 @@ def _why_offer(ctx: Ctx, state: ClassicState, action: Offer) -> Reason:
         return "C-TRADE-2", f"trade prices run from {unit} to {high} ducats in steps of {unit}"
     if action.price % unit:
         return "C-BUY-4", f"prices are named in steps of {unit} ducats"
+    if action.price < low:
+        return "C-BUY-4", f"the price per piece is at least {low} ducats"
     prices = ctx.params.prices
-    if high == prices.port_max and prices.port_max < action.price <= prices.monopoly_max:
-        return "C-BUY-5", (
-            f"above {prices.port_max} only the owner of every {deal.good} port may ask, "
-            f"up to {prices.monopoly_max}"
+    if high < prices.monopoly_max:
+        return "C-BUY-4", (
+            f"the price per piece is at most {high} ducats; only the owner of every "
+            f"{deal.good} port may ask up to {prices.monopoly_max}"
         )
-    return ("C-BUY-5" if high > prices.port_max else "C-BUY-4"), (
-        f"the price per piece must lie between {low} and {high} ducats"
-    )
+    return "C-BUY-5", f"even with a monopoly the price per piece is at most {high} ducats"
 
 
 def _why_counter(ctx: Ctx, state: ClassicState, action: Counter) -> Reason:
@@ -1216,6 +1217,8 @@ def _why_refuse(ctx: Ctx, state: ClassicState, action: Refuse) -> Reason:
     _, deal = _deal(state)
     if deal.stage == "offer":
         return "C-BUY-2", "an owner cannot refuse to sell at his port: he must name a price"
+    if deal.kind == "barter":
+        return "C-TRADE-2", "an exchange of goods is accepted or declined"
     return _sequence(deal), "the buyer accepts, makes a counter-offer or declines"
 
 
