@@ -1,4 +1,4 @@
-"""The generic conformance check: the modern edition passes it, broken engines do not."""
+"""The generic conformance check: both editions pass it, broken engines do not."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import pytest
 import toy
 from serenissima.core import CHANCE, Action, Decision, Event, Observation, State
 from serenissima.errors import SerenissimaError
+from serenissima.registry import load_ruleset
 from serenissima.ruleset import Ruleset
 from serenissima.testing import ConformanceError, ConformanceReport, check_ruleset
 
@@ -41,9 +42,9 @@ OPTION_SETS: list[dict[str, Any]] = [
     {
         "start_space_blockade": "none",
         "closed_ports_conquerable": True,
-        "two_player_pick_order": "ABBAAB",
         "new_galley_activates_same_turn": False,
     },
+    {"two_player_pick_order": "ABBAAB", "galley_capacity": "separate"},
     {
         "special_investment_galleys": "one",
         "scoring_per_space_passed": "once_per_card",
@@ -54,11 +55,69 @@ OPTION_SETS: list[dict[str, Any]] = [
 ]
 
 
+def _counts_for(name: str, options: dict[str, Any]) -> tuple[int, ...]:
+    """The player counts every option of ``options`` applies to."""
+    rules = load_ruleset(name)
+    counts = set(rules.info.players)
+    for spec in rules.options:
+        if spec.name in options and spec.players:
+            counts &= set(spec.players)
+    return tuple(sorted(counts))
+
+
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: "+".join(sorted(o)))
 def test_modern_conforms_with_other_options(options: dict[str, Any]) -> None:
-    report = check_ruleset("modern", games=2, seed=11, options=options)
+    counts = _counts_for("modern", options)
+    report = check_ruleset("modern", players=counts, games=2, seed=11, options=options)
+    assert report.games == 2 * len(counts)
+    assert report.players == counts
+
+
+# --- the classic edition -----------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_classic_conforms_with_default_options(players: int) -> None:
+    report = check_ruleset("classic", players=[players], games=8, seed=players * 100)
+    assert report.games == 8
+    assert report.players == (players,)
+    assert report.decisions > 8 * 50  # whole games of 8 to 12 rounds, not a few set-up steps
+    assert report.chance_nodes > 8  # roll-offs and battle dice
+    assert report.illegal_rejected > report.decisions
+    assert 0 < report.longest_game <= 2_000
+
+
+CLASSIC_OPTION_SETS: list[dict[str, Any]] = [
+    {
+        "zero_bid_order": "choose",
+        "sailor_pool": "unlimited",
+        "recruit_limit": "unlimited",
+        "allow_barter": True,
+    },
+    {
+        "classic_garrison_cap": "warehouse_size",
+        "defender_may_capture": False,
+        "counter_offer_in_range": False,
+        "sailor_pool": "180",
+        "classic_tiebreak": "most_ducats",
+        "scoring_002_extras": True,
+    },
+]
+
+
+@pytest.mark.parametrize("options", CLASSIC_OPTION_SETS, ids=lambda o: "+".join(sorted(o)))
+def test_classic_conforms_with_other_options(options: dict[str, Any]) -> None:
+    report = check_ruleset("classic", games=2, seed=13, options=options)
     assert report.games == 6
     assert report.players == (2, 3, 4)
+
+
+def test_classic_conforms_with_the_two_player_pairing() -> None:
+    """C-SETUP-2: the Spanish and the Turks instead of the Venetians and the Genoese."""
+    options = {"two_player_nations": "spain_turkey", "allow_barter": True}
+    report = check_ruleset("classic", players=[2], games=4, seed=17, options=options)
+    assert report.games == 4
+    assert report.players == (2,)
 
 
 def test_report_reads_as_a_summary() -> None:
