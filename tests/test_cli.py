@@ -159,6 +159,60 @@ def test_ruleset_argument_is_handed_to_the_registry(
     assert asked == ["variants/pond"]
 
 
+def test_simulate_without_a_ruleset_plays_every_installed_one(
+    registry: types.ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = _run(capsys, "simulate", "--players", "2", "--games", "3")
+    assert (status, err) == (0, "")
+    summaries = out.split("\n\nRuleset ")
+    assert len(summaries) == 2
+    assert summaries[0].startswith("Ruleset pond 2.1: 2 players, 3 random games")
+    assert summaries[1].startswith("toy 1.0: 2 players, 3 random games")
+
+
+@pytest.mark.parametrize(
+    "rulesets",
+    [["all"], ["pond", "toy"], ["toy", "pond", "toy"], ["all", "pond"]],
+    ids=["all", "both", "repeated", "all-and-one"],
+)
+def test_simulate_several_rulesets_as_json(
+    registry: types.ModuleType, capsys: pytest.CaptureFixture[str], rulesets: list[str]
+) -> None:
+    argv = ["simulate", "--games", "2", "--format", "json"]
+    for name in rulesets:
+        argv += ["--ruleset", name]
+    status, out, _ = _run(capsys, *argv)
+    assert status == 0
+    data = json.loads(out)
+    assert isinstance(data, list)
+    assert sorted(d["ruleset"] for d in data) == ["pond", "toy"]  # each once
+    assert all(d["games"] == 2 for d in data)
+
+
+def test_bench_without_a_ruleset_measures_every_installed_one(
+    registry: types.ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = _run(capsys, "bench", "--games", "2", "--format", "json")
+    assert status == 0
+    data = json.loads(out)
+    assert [d["ruleset"] for d in data] == ["pond", "toy"]
+    assert all(d["games"] == 2 and d["decisions_per_second"] > 0 for d in data)
+    status, out, _ = _run(capsys, "bench", "--games", "1")
+    assert status == 0
+    assert out.count("random games in") == 2
+
+
+def test_an_option_goes_to_the_editions_that_declare_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """With both shipped editions, a classic option is passed to the classic games only."""
+    argv = ("simulate", "--players", "2", "--games", "1", "--format", "json")
+    status, out, err = _run(capsys, *argv, "--option", "sailor_pool=unlimited")
+    assert (status, err) == (0, "")
+    options = {d["ruleset"]: d["options"] for d in json.loads(out)}
+    assert options == {"classic": [["sailor_pool", "unlimited"]], "modern": []}
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
@@ -166,6 +220,8 @@ def test_ruleset_argument_is_handed_to_the_registry(
         (["simulate", "--ruleset", "toy", "--players", "7"], "option 'players'"),
         (["simulate", "--ruleset", "toy", "--option", "wind=east"], "option 'wind'"),
         (["bench", "--ruleset", "toy", "--option", "die=d20", "--games", "1"], "option 'die'"),
+        (["simulate", "--option", "wind=east"], "none of the rulesets (pond, toy) declares it"),
+        (["bench", "--ruleset", "all", "--option", "die=d20", "--games", "1"], "option 'die'"),
     ],
 )
 def test_library_errors_are_one_line_and_exit_2(

@@ -87,11 +87,57 @@ def test_format_summary_is_a_table_by_seat(rules: Ruleset) -> None:
     lines = text.splitlines()
     assert lines[0] == "Ruleset toy 1.0: 3 players, 10 random games, seed 3, options: die=d4"
     assert any(line.startswith("decisions") for line in lines)
-    header = lines.index("seat    win rate  mean score")
+    assert any(line.startswith("turns") for line in lines)
+    assert any(line.startswith("shared wins") for line in lines)
+    header = lines.index("seat     win rate  mean score  position")
     rows = lines[header + 1 : header + 4]
     assert [row.split()[0] for row in rows] == ["0", "1", "2"]
     assert all(row.split()[1].endswith("%") for row in rows)
+    # the toy's score is its position, so both columns agree
+    assert all(row.split()[2] == row.split()[3] for row in rows)
+    assert lines[header + 4].split()[0] == "mean"
     assert "decisions/s" in lines[-1]
+
+
+def test_summary_averages_the_parts_of_the_score(rules: Ruleset) -> None:
+    summary = simulate(rules, 4, 25, seed=6)
+    assert summary.parts == ("position",)
+    assert len(summary.mean_parts) == 4
+    for seat in range(4):
+        assert summary.mean_parts[seat] == (summary.mean_score[seat],)
+    assert summary.seat_names == ()  # the toy's seats have no nations
+    assert summary.turn_word == "turns"
+    assert summary.min_turns <= summary.mean_turns <= summary.max_turns
+    assert 0.0 <= summary.shared_wins <= 1.0
+
+
+def test_shared_wins_are_counted(rules: Ruleset, monkeypatch: pytest.MonkeyPatch) -> None:
+    class Stopper:
+        def act(self, rules: Ruleset, state: object) -> toy.Stop:
+            return toy.Stop()
+
+    module = sys.modules[simulate.__module__]
+    monkeypatch.setattr(module, "RandomAgent", lambda seed: Stopper())
+    assert simulate(rules, 3, 4, seed=1).shared_wins == 1.0
+
+
+def test_classic_summary_names_nations_rounds_and_wealth_points() -> None:
+    """Random classic games: seats by nation, the game's rounds, and the parts of wealth points."""
+    from serenissima.registry import load_ruleset
+
+    summary = simulate(load_ruleset("classic"), 4, 6, seed=2)
+    assert summary.seat_names == ("venice", "genoa", "spain", "turkey")
+    assert summary.turn_word == "rounds"
+    assert summary.min_turns == summary.max_turns == 8  # C-SETUP-1: four players play 8 rounds
+    assert summary.parts[:4] == ("capital", "ports", "full ports", "ducats")
+    assert summary.parts[-1] == "ducats held"
+    for seat in range(4):
+        # the score is the sum of its parts; the ducats held only break ties
+        assert math.isclose(sum(summary.mean_parts[seat][:-1]), summary.mean_score[seat])
+    text = format_summary(summary)
+    assert "rounds" in text
+    assert "0  venice" in text
+    assert "full ports" in text
 
 
 # Benchmark

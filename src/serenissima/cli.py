@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 import attrs
 
 from serenissima.compare import SECTIONS, compare_rulesets, format_diff
-from serenissima.errors import SerenissimaError
+from serenissima.errors import OptionError, SerenissimaError
 
 if TYPE_CHECKING:
     from serenissima.ruleset import Ruleset
@@ -28,6 +28,7 @@ __all__ = ["main"]
 _PROG = "serenissima"
 _EXIT_ERROR = 2
 _EXIT_INTERRUPTED = 130
+_ALL = "all"
 
 
 class _Progress:
@@ -101,10 +102,10 @@ def _package_version() -> str:
 def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--ruleset",
-        default="modern",
+        action="append",
         metavar="NAME_OR_FOLDER",
-        help="an installed ruleset (see 'serenissima rulesets') or a ruleset folder "
-        "(default: %(default)s)",
+        help="an installed ruleset (see 'serenissima rulesets') or a ruleset folder; "
+        f"repeat for several; {_ALL!r} for every installed ruleset (the default)",
     )
     parser.add_argument(
         "--players", type=_positive, default=4, help="number of seats (default: %(default)s)"
@@ -144,7 +145,8 @@ def _parser() -> argparse.ArgumentParser:
         "simulate",
         help="play random games and summarise them",
         description="Play games between random agents and print game length, "
-        "win rate and mean score by seat, and speed.",
+        "win rate, mean score and its parts by seat, and speed; one summary per ruleset "
+        "(with several, an option applies to the rulesets that declare it).",
     )
     _add_game_arguments(sim)
     sim.add_argument(
@@ -156,7 +158,8 @@ def _parser() -> argparse.ArgumentParser:
         "bench",
         help="measure decisions and games per second",
         description="Play random games and report decisions per second (legal_actions "
-        "plus a checked apply) and whole games per second.",
+        "plus a checked apply) and whole games per second, for each ruleset asked "
+        "(by default every installed one).",
     )
     _add_game_arguments(bench)
     budget = bench.add_mutually_exclusive_group()
@@ -193,6 +196,46 @@ def _load(name_or_path: str) -> Ruleset:
     from serenissima.registry import load_ruleset
 
     return load_ruleset(name_or_path)
+
+
+def _load_many(names: list[str] | None) -> list[Ruleset]:
+    """The rulesets named by ``--ruleset``; ``all``, or no name, is every installed one."""
+    from serenissima.registry import available_rulesets
+
+    wanted: list[str] = []
+    for name in names or [_ALL]:
+        for found in available_rulesets() if name == _ALL else (name,):
+            if found not in wanted:
+                wanted.append(found)
+    if not wanted:
+        raise SerenissimaError("no ruleset is installed")
+    return [_load(name) for name in wanted]
+
+
+def _options_for(
+    rules: Ruleset, given: list[tuple[str, object]], several: bool
+) -> dict[str, object]:
+    """The ``--option`` values for ``rules``; with several rulesets, those it declares."""
+    if not several:
+        return dict(given)
+    declared = {spec.name for spec in rules.options}
+    return {name: value for name, value in given if name in declared}
+
+
+def _check_options_known(rulesets: list[Ruleset], given: list[tuple[str, object]]) -> None:
+    """With several rulesets, every option must be declared by at least one of them."""
+    if len(rulesets) < 2:
+        return
+    declared = {spec.name for rules in rulesets for spec in rules.options}
+    for name, _ in given:
+        if name not in declared:
+            shown = ", ".join(rules.id for rules in rulesets)
+            raise OptionError(name, f"unknown option; none of the rulesets ({shown}) declares it")
+
+
+def _write_json(out: TextIO, items: list[dict[str, Any]], several: bool) -> None:
+    """One object for one ruleset, a list of objects for several."""
+    out.write(json.dumps(items if several else items[0], indent=2) + "\n")
 
 
 def _rulesets(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -243,49 +286,69 @@ def _rulesets(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from serenissima.simulate import format_summary, simulate
 
-    rules = _load(args.ruleset)
-    progress = _Progress("simulate", err)
-    try:
-        summary = simulate(
-            rules, args.players, args.games, args.seed, dict(args.option), progress.games
-        )
-    finally:
-        progress.close()
+    rulesets = _load_many(args.ruleset)
+    several = len(rulesets) > 1
+    _check_options_known(rulesets, args.option)
+    summaries = []
+    for rules in rulesets:
+        progress = _Progress(f"simulate {rules.id}" if several else "simulate", err)
+        try:
+            summaries.append(
+                simulate(
+                    rules,
+                    args.players,
+                    args.games,
+                    args.seed,
+                    _options_for(rules, args.option, several),
+                    progress.games,
+                )
+            )
+        finally:
+            progress.close()
     if args.format == "json":
-        out.write(json.dumps(attrs.asdict(summary), indent=2) + "\n")
+        _write_json(out, [attrs.asdict(summary) for summary in summaries], several)
     else:
-        out.write(format_summary(summary) + "\n")
+        out.write("\n\n".join(format_summary(summary) for summary in summaries) + "\n")
     return 0
 
 
 def _bench(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from serenissima.bench import format_bench, run_bench
 
-    rules = _load(args.ruleset)
+    rulesets = _load_many(args.ruleset)
+    several = len(rulesets) > 1
+    _check_options_known(rulesets, args.option)
     seconds = args.seconds if args.games is None and args.seconds is not None else None
     if args.games is None and seconds is None:
         seconds = 5.0
-    progress = _Progress("bench", err)
-    try:
-        result = run_bench(
-            rules,
-            args.players,
-            seconds=seconds,
-            games=args.games,
-            seed=args.seed,
-            options=dict(args.option),
-            progress=progress.fraction,
-        )
-    finally:
-        progress.close()
+    results = []
+    for rules in rulesets:
+        progress = _Progress(f"bench {rules.id}" if several else "bench", err)
+        try:
+            results.append(
+                run_bench(
+                    rules,
+                    args.players,
+                    seconds=seconds,
+                    games=args.games,
+                    seed=args.seed,
+                    options=_options_for(rules, args.option, several),
+                    progress=progress.fraction,
+                )
+            )
+        finally:
+            progress.close()
     if args.format == "json":
-        data = attrs.asdict(result)
-        data["decisions_per_second"] = result.decisions_per_second
-        data["chance_per_second"] = result.chance_per_second
-        data["games_per_second"] = result.games_per_second
-        out.write(json.dumps(data, indent=2) + "\n")
+        items = []
+        for result in results:
+            data = attrs.asdict(result)
+            data["decisions_per_second"] = result.decisions_per_second
+            data["chance_per_second"] = result.chance_per_second
+            data["games_per_second"] = result.games_per_second
+            items.append(data)
+        _write_json(out, items, several)
     else:
-        out.write(format_bench(result) + "\n")
+        out.write("\n\n".join(format_bench(result) for result in results) + "\n")
     return 0
 
 

@@ -1,7 +1,10 @@
 """Many random games, summarised: game length, win rate and score by seat, speed.
 
 This is how the editions are compared: the same number of games, the same
-seed, and a table of what happened.
+seed, and a table of what happened. The table by seat gives each seat's
+win rate and mean score, and the mean of every part of the score that the
+edition's standings break it into (ducats, ports and galleys in the modern
+edition; capital, ports, full ports and ducats in the classic one).
 
 Example:
     >>> summary = simulate(load_ruleset("modern"), players=4, games=200, seed=1)  # doctest: +SKIP
@@ -45,12 +48,19 @@ class SimulationSummary:
         min_decisions: Fewest decisions in a game.
         max_decisions: Most decisions in a game.
         mean_chance: Mean number of chance nodes per game.
-        mean_turns: Mean game turn reached at the end.
+        mean_turns: Mean game turn (modern) or round (classic) reached at the end.
         win_rate: Share of the games won by each seat; a win shared by ``k``
             seats counts ``1/k`` for each of them.
         mean_score: Mean final score of each seat.
         decisions_per_second: Seat decisions per second of wall time (chance included in the time).
         seconds: Wall time of the whole batch.
+        min_turns: Lowest turn or round reached at the end of a game.
+        max_turns: Highest turn or round reached at the end of a game.
+        turn_word: What the edition calls its turns, ``"turns"`` or ``"rounds"``.
+        shared_wins: Share of the games won by several seats together.
+        seat_names: Each seat's nation when the edition gives seats one, else empty.
+        parts: The names of the parts of the score (the standings' breakdown), in order.
+        mean_parts: For each seat, the mean of each part, in the order of ``parts``.
     """
 
     ruleset: str
@@ -68,6 +78,17 @@ class SimulationSummary:
     mean_score: tuple[float, ...]
     decisions_per_second: float
     seconds: float
+    min_turns: int = 0
+    max_turns: int = 0
+    turn_word: str = "turns"
+    shared_wins: float = 0.0
+    seat_names: tuple[str, ...] = ()
+    parts: tuple[str, ...] = ()
+    mean_parts: tuple[tuple[float, ...], ...] = ()
+
+
+_TURN_WORDS = {"classic": "rounds"}
+"""What an edition calls the unit of ``State.turn``, when not ``"turns"``."""
 
 
 def simulate(
@@ -103,8 +124,11 @@ def simulate(
     seeds = random.Random(seed)
     wins = [Fraction(0)] * players
     scores = [0] * players
+    parts: dict[str, list[int]] = {}  # part name -> total by seat
     decisions: list[int] = []
-    chance = turns = 0
+    turns: list[int] = []
+    chance = shared = 0
+    names: tuple[str, ...] = ()
     start = time.perf_counter()
     for done in range(1, games + 1):
         chance_seed = seeds.getrandbits(64)
@@ -112,12 +136,16 @@ def simulate(
         result = play_game(rules, players, agents, chance_seed, options)
         decisions.append(result.decisions)
         chance += result.chance
-        turns += result.turns
+        turns.append(result.turns)
         winners = result.standings.winners
+        shared += len(winners) > 1
         for seat in winners:
             wins[seat] += Fraction(1, len(winners))
         for entry in result.standings.entries:
             scores[entry.seat] += entry.score
+            for name, value in entry.breakdown:
+                parts.setdefault(name, [0] * players)[entry.seat] += value
+        names = _seat_names(result.state, players)
         if progress is not None:
             progress(done, games)
     seconds = time.perf_counter() - start
@@ -132,12 +160,29 @@ def simulate(
         min_decisions=min(decisions),
         max_decisions=max(decisions),
         mean_chance=chance / games,
-        mean_turns=turns / games,
+        mean_turns=sum(turns) / games,
         win_rate=tuple(float(w / games) for w in wins),
         mean_score=tuple(s / games for s in scores),
         decisions_per_second=sum(decisions) / seconds if seconds > 0 else 0.0,
         seconds=seconds,
+        min_turns=min(turns),
+        max_turns=max(turns),
+        turn_word=_TURN_WORDS.get(rules.info.edition, "turns"),
+        shared_wins=shared / games,
+        seat_names=names,
+        parts=tuple(parts),
+        mean_parts=tuple(
+            tuple(totals[seat] / games for totals in parts.values()) for seat in range(players)
+        ),
     )
+
+
+def _seat_names(state: object, players: int) -> tuple[str, ...]:
+    """The seats' nations, when the edition's state names them (the classic one does)."""
+    nations = getattr(state, "nations", None)
+    if isinstance(nations, tuple) and len(nations) == players:
+        return tuple(str(n) for n in nations)
+    return ()
 
 
 def _show(value: object) -> str:
@@ -150,6 +195,10 @@ def _show(value: object) -> str:
 
 def format_summary(summary: SimulationSummary) -> str:
     """Return a summary as a plain-text report with a table by seat.
+
+    The table gives each seat (and its nation, when it has one) its win
+    rate, its mean score and the mean of each part of the score; its last
+    row averages the seats.
 
     Args:
         summary: The summary.
@@ -169,12 +218,28 @@ def format_summary(summary: SimulationSummary) -> str:
         f"{'per game':<18}{'mean':>10}{'min':>8}{'max':>8}",
         f"{'decisions':<18}{s.mean_decisions:>10.1f}{s.min_decisions:>8}{s.max_decisions:>8}",
         f"{'chance nodes':<18}{s.mean_chance:>10.1f}",
-        f"{'turns':<18}{s.mean_turns:>10.1f}",
+        f"{s.turn_word:<18}{s.mean_turns:>10.1f}{s.min_turns:>8}{s.max_turns:>8}",
+        f"{'shared wins':<18}{s.shared_wins:>10.1%}",
         "",
-        f"{'seat':<6}{'win rate':>10}{'mean score':>12}",
     ]
+    name_width = max((len(n) for n in s.seat_names), default=0)
+    label_width = max(6, len("mean"), name_width + 3) + 1
+    widths = [max(8, len(part)) + 2 for part in s.parts]
+    header = f"{'seat':<{label_width}}{'win rate':>10}{'mean score':>12}"
+    header += "".join(f"{part:>{w}}" for part, w in zip(s.parts, widths, strict=True))
+    lines.append(header)
+
+    def row(label: str, win: str, score: float, parts: tuple[float, ...]) -> str:
+        cells = "".join(f"{v:>{w}.1f}" for v, w in zip(parts, widths, strict=True))
+        return f"{label:<{label_width}}{win:>10}{score:>12.1f}{cells}"
+
     for seat in range(s.players):
-        lines.append(f"{seat:<6}{s.win_rate[seat]:>10.1%}{s.mean_score[seat]:>12.1f}")
+        label = f"{seat}  {s.seat_names[seat]}" if s.seat_names else str(seat)
+        parts = s.mean_parts[seat] if s.mean_parts else ()
+        lines.append(row(label, f"{s.win_rate[seat]:.1%}", s.mean_score[seat], parts))
+    if s.players > 1:
+        every = tuple(sum(p[i] for p in s.mean_parts) / s.players for i in range(len(s.parts)))
+        lines.append(row("mean", "", sum(s.mean_score) / s.players, every if s.mean_parts else ()))
     lines += [
         "",
         f"{s.decisions_per_second:,.0f} decisions/s ({s.games} {game_s} in {s.seconds:.2f} s)",
