@@ -386,10 +386,11 @@ def _good_shifts(
 
 
 def _discards(ctx: Ctx, state: ClassicState, seat: int) -> list[Action]:
-    """C-DISC-1, C-DISC-2, X-C-46, X-C-47: goods anywhere; sailors at a port not one's own."""
+    """C-DISC-1, C-DISC-2, X-C-46, X-C-47: off a coast (X-C-40); sailors not at one's own port."""
     out: list[Action] = []
     for galley in ctx.galleys_of(state, seat):
-        out.extend(DiscardGood(galley.id, good) for good in sorted(set(galley.cargo)))
+        if _has_port(ctx, galley.area):
+            out.extend(DiscardGood(galley.id, good) for good in sorted(set(galley.cargo)))
         if galley.sailors >= 2 and _dismissal_port(ctx, state, seat, galley.area) is None:
             out.append(DiscardSailor(galley.id))
     return out
@@ -1075,6 +1076,11 @@ def _why_discard_good(ctx: Ctx, state: ClassicState, action: DiscardGood) -> Rea
     galley, r = _yours(ctx, state, seat, action.galley, "C-DISC-1")
     if galley is None:
         return r
+    if not _has_port(ctx, galley.area):
+        return (
+            "X-C-40",
+            "nothing can be thrown back in the box on the high seas, away from any port",
+        )
     return "C-DISC-1", f"galley {galley.id} carries no {action.good}"
 
 
