@@ -19,6 +19,7 @@ __all__ = [
     "apply_dice",
     "apply_fighting_done",
     "apply_sink",
+    "apply_spoils_done",
     "apply_spoils_shift",
     "dice_outcomes",
     "fighting_actions",
@@ -169,7 +170,11 @@ def _pair(state: ClassicState, phase: Spoils) -> tuple[Galley, Galley]:
 
 
 def spoils_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
-    """C-BAT-7, C-BAT-8: move goods between the two galleys, then capture or sink."""
+    """C-BAT-7, C-BAT-8: share out the goods of the two galleys, and capture or sink the beaten one.
+
+    Goods may move before and after a capture, never undoing an earlier move;
+    after a capture, ``done`` closes the spoils.
+    """
     phase = state.phase
     assert isinstance(phase, Spoils)
     winner, loser = _pair(state, phase)
@@ -181,6 +186,9 @@ def spoils_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
                 for good in sorted(set(source.cargo))
                 if flows_allow(phase.flows, good, str(source.id), str(target.id))
             )
+    if phase.captured:
+        actions.append(Done())
+        return tuple(actions)
     if phase.may_capture:
         spec = ctx.params.galley
         most = min(winner.sailors, spec.max_sailors, spec.spaces - len(loser.cargo))
@@ -215,7 +223,9 @@ def _back(state: ClassicState, phase: Spoils) -> ClassicState:
 def apply_capture(ctx: Ctx, state: ClassicState, action: Capture, events: Events) -> ClassicState:
     """C-BAT-7: sailors from the winning galley only board the beaten one, which changes flag.
 
-    If every sailor crosses, the winner's own galley sinks with the cargo left on it (X-C-17).
+    If every sailor crosses, the winner's own galley sinks with the cargo left
+    on it (X-C-17) and the spoils are settled; otherwise goods may still be
+    shared out between the two galleys.
     """
     phase = state.phase
     assert isinstance(phase, Spoils)
@@ -225,6 +235,18 @@ def apply_capture(ctx: Ctx, state: ClassicState, action: Capture, events: Events
     state = ctx.set_sailors(
         state, winner, winner.sailors - action.sailors, "its whole crew boarded the prize", events
     )
+    if state.galley(winner.id) is None:
+        return _back(state, phase)
+    state = attrs.evolve(state, phase=attrs.evolve(phase, captured=True))
+    if spoils_actions(ctx, state) == (Done(),):
+        return _back(state, phase)  # no goods to share out: nothing left to decide
+    return state
+
+
+def apply_spoils_done(ctx: Ctx, state: ClassicState, action: Done, events: Events) -> ClassicState:
+    """The goods are shared out after a capture; the phase-4 turn goes on."""
+    phase = state.phase
+    assert isinstance(phase, Spoils)
     return _back(state, phase)
 
 

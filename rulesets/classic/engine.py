@@ -200,13 +200,14 @@ PHASES: Mapping[type[Phase], PhaseRules] = {
     Spoils: PhaseRules(
         "spoils",
         "C-BAT-6",
-        "Move cargo between the two galleys, then capture or sink the beaten galley.",
+        "Share out the cargo of the two galleys; capture or sink the beaten one.",
         battle.spoils_actions,
         None,
         {
             ShiftGood: battle.apply_spoils_shift,
             Capture: battle.apply_capture,
             Sink: battle.apply_sink,
+            Done: battle.apply_spoils_done,
         },
     ),
     Landing: PhaseRules(

@@ -138,6 +138,8 @@ def _capture(ctx: Ctx, state: ClassicState, action: Capture) -> Reason:
         return None
     if not phase.may_capture:
         return "X-C-14", "with these options a defending galley cannot capture the attacker"
+    if action.sailors < 1:
+        return "C-BAT-7", "at least one sailor must board the beaten galley to take it"
     winner = state.galley(phase.winner)
     if winner is not None and action.sailors > winner.sailors:
         return "C-BAT-7", f"the winning galley has only {winner.sailors} sailors to send across"

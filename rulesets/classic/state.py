@@ -284,6 +284,8 @@ class Spoils:
         loser: The galley left without sailors.
         may_capture: Whether capturing is allowed (X-C-14 for a defender).
         flows: Goods moved between the two galleys so far.
+        captured: Whether the beaten galley has been taken; goods may still
+            be shared out between the two galleys until ``done``.
     """
 
     index: int
@@ -291,6 +293,7 @@ class Spoils:
     loser: int
     may_capture: bool
     flows: tuple[Flow, ...] = ()
+    captured: bool = False
 
 
 # --- phases 5 and 6 ----------------------------------------------------------

@@ -302,6 +302,11 @@ def test_x_c_14_a_defending_galley_that_wins_may_capture_the_attacker():
     assert galley(after, 1).owner == GENOA
     assert galley(after, 1).cargo == ("iron",)
     assert galley(after, 2).sailors == 3
+    # C-BAT-8: the Genoese may still share out the iron before closing the spoils.
+    assert isinstance(after.phase, Spoils)
+    assert after.to_act == GENOA
+    assert set(legal(after)) == {"cargo iron 1>2", "done"}
+    after = play(after, "done")
     assert after.phase == Fighting(0)
     assert after.to_act == VENICE  # the attacker's turn goes on
 
