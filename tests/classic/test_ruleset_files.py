@@ -122,7 +122,7 @@ def test_producers_per_good(board: Board) -> None:
     assert producers == {
         "gems": 1,
         "gold": 2,
-        "spices": 2,
+        "spice": 2,
         "wine": 4,
         "textiles": 4,
         "iron": 4,
@@ -153,7 +153,7 @@ def test_ports_the_rule_examples_describe(board: Board) -> None:
     assert good("istanbul") not in ("wood", "gold")
     assert board.port("smyrna").warehouse >= 3
     assert (good("cyrene"), good("tripoli"), good("genoa")) == ("gems", "gold", "iron")
-    assert (good("alexandria"), good("antioch")) == ("spices", "spices")
+    assert (good("alexandria"), good("antioch")) == ("spice", "spice")
     assert board.port("crete").warehouse == 2
 
 
@@ -182,7 +182,7 @@ def test_seven_goods_of_15_pieces(params: ClassicParams) -> None:
     assert colours == {
         "gems": "orange",
         "gold": "yellow",
-        "spices": "green",
+        "spice": "green",
         "wine": "red",
         "textiles": "black",
         "iron": "grey",
@@ -375,7 +375,7 @@ def test_options_match_the_typed_options_and_their_defaults() -> None:
 
 # --- broken copies --------------------------------------------------------------------------
 
-GOODS = "gems, gold, spices, wine, textiles, iron, wood"
+GOODS = "gems, gold, spice, wine, textiles, iron, wood"
 NATIONS = "venice, genoa, spain, turkey"
 CREWS = "(a crew of galley.min_sailors for each of galleys_each, up to components.sailors shared"
 

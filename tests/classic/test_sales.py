@@ -84,12 +84,12 @@ def sold(state: ClassicState, text: str) -> tuple[ClassicState, GoodSold, int]:
 def test_c_sale_1_goods_go_from_ones_galley_to_the_port_of_its_own_area():
     """C-SALE-1: only to the port beside the galley, only one's own goods aboard."""
     state = selling(
-        G(1, VENICE, "crete", 1, "iron", "spices"),
+        G(1, VENICE, "crete", 1, "iron", "spice"),
         G(2, GENOA, "crete", 1, "gold"),
     )
     assert legal(state) == {
         "sell 1 iron crete",
-        "sell 1 spices crete",
+        "sell 1 spice crete",
         "sell 9 gems naples",
         "done",
     }
@@ -99,7 +99,7 @@ def test_c_sale_1_goods_go_from_ones_galley_to_the_port_of_its_own_area():
     after, event, gain = sold(state, "sell 1 iron crete")
     assert event == GoodSold(VENICE, 1, "iron", "crete", 1, 100, 0)
     assert gain == 100
-    assert galley(after, 1).cargo == ("spices",)
+    assert galley(after, 1).cargo == ("spice",)
     assert port(after, "crete").warehouse == ("iron",)
 
 
@@ -151,29 +151,29 @@ def test_c_sale_3_no_sale_of_a_good_the_port_makes_or_stores_or_into_a_full_ware
     refused(state, "sell 1 iron crete", "C-SALE-3")
     state = play(state, "sell 1 gold crete")
     assert port(state, "crete").warehouse == ("iron", "gold")
-    full = selling(G(1, VENICE, "crete", 1, "spices"), ports={"crete": P(None, 0, "iron", "gold")})
-    refused(full, "sell 1 spices crete", "X-C-32")
+    full = selling(G(1, VENICE, "crete", 1, "spice"), ports={"crete": P(None, 0, "iron", "gold")})
+    refused(full, "sell 1 spice crete", "X-C-32")
 
 
 @pytest.mark.rules("C-SALE-4", "X-C-39")
 def test_c_sale_4_the_lowest_free_space_pays_a_hundred_per_number():
     """C-SALE-4, X-C-39: spaces run 1..size; Venice's 6th space pays 600, Crete's 2nd 200."""
     state = selling(
-        G(1, VENICE, "venice", 1, "spices"),
-        G(2, VENICE, "crete", 1, "spices", "iron"),
+        G(1, VENICE, "venice", 1, "spice"),
+        G(2, VENICE, "crete", 1, "spice", "iron"),
         ports={
             "venice": P(VENICE, 1, "wine", "gold", "iron", "wood", "gems"),
             "crete": P(None, 0, "gold"),
         },
     )
-    state, event, gain = sold(state, "sell 1 spices venice")
+    state, event, gain = sold(state, "sell 1 spice venice")
     assert (event.space, event.ducats, gain) == (6, 600, 600)
-    state, event, gain = sold(state, "sell 2 spices crete")
+    state, event, gain = sold(state, "sell 2 spice crete")
     assert (event.space, event.ducats, gain) == (2, 200, 200)
     assert "sell 2 iron crete" not in legal(state)
     refused(state, "sell 2 iron crete", "X-C-32")
-    empty = selling(G(1, VENICE, "sicily", 1, "spices"))
-    assert sold(empty, "sell 1 spices sicily")[1].space == 1
+    empty = selling(G(1, VENICE, "sicily", 1, "spice"))
+    assert sold(empty, "sell 1 spice sicily")[1].space == 1
 
 
 @pytest.mark.rules("C-SALE-5")
@@ -209,9 +209,9 @@ def test_c_bonus_1_a_new_good_for_another_player_pays_500_more():
     The check comes before the piece is placed: the port holding spices
     afterwards does not cancel the bonus of this very sale.
     """
-    state = selling(G(1, VENICE, "smyrna", 1, "spices"), ports={"smyrna": P(TURKEY, 1)})
-    after, event, gain = sold(state, "sell 1 spices smyrna")
-    assert event == GoodSold(VENICE, 1, "spices", "smyrna", 1, 100, 500)
+    state = selling(G(1, VENICE, "smyrna", 1, "spice"), ports={"smyrna": P(TURKEY, 1)})
+    after, event, gain = sold(state, "sell 1 spice smyrna")
+    assert event == GoodSold(VENICE, 1, "spice", "smyrna", 1, 100, 500)
     assert gain == 600
     assert after.treasury == state.treasury - 600
 
@@ -219,13 +219,13 @@ def test_c_bonus_1_a_new_good_for_another_player_pays_500_more():
 @pytest.mark.rules("C-BONUS-1")
 def test_c_bonus_1_no_bonus_when_any_port_of_the_owner_stores_or_makes_the_good():
     """C-BONUS-1: a Turkish Salonica that stores spices, or a Turkish Alexandria that makes them."""
-    galleys = [G(1, VENICE, "smyrna", 1, "spices")]
-    stored = selling(*galleys, ports={"smyrna": P(TURKEY, 1), "salonica": P(TURKEY, 0, "spices")})
+    galleys = [G(1, VENICE, "smyrna", 1, "spice")]
+    stored = selling(*galleys, ports={"smyrna": P(TURKEY, 1), "salonica": P(TURKEY, 0, "spice")})
     made = selling(*galleys, ports={"smyrna": P(TURKEY, 1), "alexandria": P(TURKEY, 1)})
-    elsewhere = selling(*galleys, ports={"smyrna": P(TURKEY, 1), "salonica": P(GENOA, 1, "spices")})
-    assert sold(stored, "sell 1 spices smyrna")[1].bonus == 0
-    assert sold(made, "sell 1 spices smyrna")[1].bonus == 0
-    assert sold(elsewhere, "sell 1 spices smyrna")[1].bonus == 500  # another player's port
+    elsewhere = selling(*galleys, ports={"smyrna": P(TURKEY, 1), "salonica": P(GENOA, 1, "spice")})
+    assert sold(stored, "sell 1 spice smyrna")[1].bonus == 0
+    assert sold(made, "sell 1 spice smyrna")[1].bonus == 0
+    assert sold(elsewhere, "sell 1 spice smyrna")[1].bonus == 500  # another player's port
 
 
 @pytest.mark.rules("C-BONUS-2", "X-C-34")
@@ -253,26 +253,26 @@ def test_x_c_34_by_default_any_capital_pays_1000_with_the_option_only_the_owners
 def test_c_bonus_3_goods_aboard_galleys_never_count():
     """C-BONUS-3: spices on the Turk's own galley at Smyrna do not make them old news to him."""
     state = selling(
-        G(1, VENICE, "smyrna", 1, "spices"),
-        G(2, TURKEY, "smyrna", 1, "spices"),
-        G(3, GENOA, "smyrna", 1, "spices"),
+        G(1, VENICE, "smyrna", 1, "spice"),
+        G(2, TURKEY, "smyrna", 1, "spice"),
+        G(3, GENOA, "smyrna", 1, "spice"),
         ports={"smyrna": P(TURKEY, 1)},
     )
-    assert sold(state, "sell 1 spices smyrna")[1].bonus == 500
+    assert sold(state, "sell 1 spice smyrna")[1].bonus == 500
 
 
 @pytest.mark.rules("C-BONUS-4")
 def test_c_bonus_4_no_bonus_at_a_neutral_port_or_ones_own():
     """C-BONUS-4: new goods pay only their space at a neutral port or one's own, capital too."""
     state = selling(
-        G(1, VENICE, "smyrna", 1, "spices"),
-        G(2, VENICE, "venice", 1, "spices"),
-        G(3, VENICE, "rhodes", 1, "spices"),
+        G(1, VENICE, "smyrna", 1, "spice"),
+        G(2, VENICE, "venice", 1, "spice"),
+        G(3, VENICE, "rhodes", 1, "spice"),
         ports={"rhodes": P(VENICE, 0)},
     )
-    state, neutral, _ = sold(state, "sell 1 spices smyrna")
-    state, capital, _ = sold(state, "sell 2 spices venice")
-    state, own, _ = sold(state, "sell 3 spices rhodes")
+    state, neutral, _ = sold(state, "sell 1 spice smyrna")
+    state, capital, _ = sold(state, "sell 2 spice venice")
+    state, own, _ = sold(state, "sell 3 spice rhodes")
     assert (neutral.bonus, capital.bonus, own.bonus) == (0, 0, 0)
 
 
@@ -283,20 +283,20 @@ def test_c_bonus_4_no_bonus_at_a_neutral_port_or_ones_own():
 def test_x_c_26_bonuses_are_checked_one_sale_at_a_time():
     """X-C-26: spices to Turkish Smyrna earn the bonus; then to Turkish Salonica they do not."""
     state = selling(
-        G(1, VENICE, "smyrna", 1, "spices"),
-        G(2, VENICE, "salonica", 1, "spices"),
+        G(1, VENICE, "smyrna", 1, "spice"),
+        G(2, VENICE, "salonica", 1, "spice"),
         ports={"smyrna": P(TURKEY, 1), "salonica": P(TURKEY, 1)},
     )
-    state, first, _ = sold(state, "sell 1 spices smyrna")
-    state, second, gain = sold(state, "sell 2 spices salonica")
+    state, first, _ = sold(state, "sell 1 spice smyrna")
+    state, second, gain = sold(state, "sell 2 spice salonica")
     assert (first.bonus, second.bonus, gain) == (500, 0, 100)
 
 
 @pytest.mark.rules("X-C-33")
 def test_x_c_33_a_port_without_garrison_still_belongs_to_its_owner_for_the_bonus():
     """X-C-33: the Turk's Smyrna with 0 garrison still earns the Venetian the bonus."""
-    state = selling(G(1, VENICE, "smyrna", 1, "spices"), ports={"smyrna": P(TURKEY, 0)})
-    assert sold(state, "sell 1 spices smyrna")[1].bonus == 500
+    state = selling(G(1, VENICE, "smyrna", 1, "spice"), ports={"smyrna": P(TURKEY, 0)})
+    assert sold(state, "sell 1 spice smyrna")[1].bonus == 500
 
 
 @pytest.mark.rules("X-C-35", "C-BONUS-2")

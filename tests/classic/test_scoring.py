@@ -20,9 +20,9 @@ from serenissima_rulesets.classic.state import Bidding, ClassicState, GameOver, 
 
 FULL_SMALL = ("gold", "wine")
 """Two goods for a small port that produces neither (Cyrene produces gems)."""
-FULL_MEDIUM = ("gems", "spices", "wine", "iron")
+FULL_MEDIUM = ("gems", "spice", "wine", "iron")
 """Four goods for a medium port that produces none of them (Tunis produces gold)."""
-FULL_CAPITAL = ("gems", "gold", "spices", "wine", "iron", "wood")
+FULL_CAPITAL = ("gems", "gold", "spice", "wine", "iron", "wood")
 """Six goods for Venice, which produces textiles."""
 
 

@@ -205,7 +205,7 @@ def test_c_comp_3_seven_goods_of_15_pieces_and_an_empty_kind_cannot_be_bought() 
     """
     rules = classic()
     goods = [g.id for g in rules.params.goods]
-    assert goods == ["gems", "gold", "spices", "wine", "textiles", "iron", "wood"]
+    assert goods == ["gems", "gold", "spice", "wine", "textiles", "iron", "wood"]
     assert new_game().supply == (15,) * 7
     # The Genoese galleys carry 15 wine (4 + 4 + 4 + 3): the box has none left.
     holds = [G(2, 1, "naples", 1, *["wine"] * 4), G(3, 1, "naples", 1, *["wine"] * 4)]
@@ -857,12 +857,12 @@ def test_c_neg_1_wine_ports_pay_no_income_and_spices_no_bonus() -> None:
     Rules: C-NEG-1, C-INC-1.
     """
     ports = {"sicily": P(0, 1), "crete": P(0, 1), "cyprus": P(0, 1)}
-    galleys = [G(1, 0, "naples", 2, "spices")]
+    galleys = [G(1, 0, "naples", 2, "spice")]
     state = position(phase=6, galleys=galleys, ports=ports)
     # The sale leaves nothing else to do: the turn ends and the income is paid.
-    state, events = step(state, "sell 1 spices naples")
+    state, events = step(state, "sell 1 spice naples")
     assert [e for e in events if isinstance(e, GoodSold)] == [
-        GoodSold(0, 1, "spices", "naples", 1, 100, 0)
+        GoodSold(0, 1, "spice", "naples", 1, 100, 0)
     ]
     assert [e for e in events if isinstance(e, IncomePaid) and e.seat == 0] == [IncomePaid(0, 300)]
     assert state.ducats[0] == 2000 + 100 + 300

@@ -333,7 +333,7 @@ def we_c_05(tunis: Port, **others: Port) -> ClassicState:
         phase=6,
         turn_index=1,
         galleys=[
-            G(1, GENOA, "tunis", 1, "spices", "iron", "gold", "wine"),
+            G(1, GENOA, "tunis", 1, "spice", "iron", "gold", "wine"),
             G(9, GENOA, "naples", 1, "gems"),
         ],
         ports={"tunis": tunis, **others},
@@ -355,12 +355,12 @@ def test_we_c_05_spices_for_300_and_iron_for_400(owner):
     before = state.ducats[GENOA]
     refused(state, "sell 1 gold tunis", "C-SALE-3")  # Tunis makes gold
     refused(state, "sell 1 wine tunis", "C-SALE-3")  # Tunis has wine
-    state, events = step(state, "sell 1 spices tunis")
-    assert events == (GoodSold(GENOA, 1, "spices", "tunis", 3, 300, 0),)
+    state, events = step(state, "sell 1 spice tunis")
+    assert events == (GoodSold(GENOA, 1, "spice", "tunis", 3, 300, 0),)
     state, events = step(state, "sell 1 iron tunis")
     assert events == (GoodSold(GENOA, 1, "iron", "tunis", 4, 400, 0),)
     assert state.ducats[GENOA] == before + 700
-    assert port(state, "tunis").warehouse == ("wine", "wood", "spices", "iron")  # 4/4: full
+    assert port(state, "tunis").warehouse == ("wine", "wood", "spice", "iron")  # 4/4: full
     assert galley(state, 1).cargo == ("gold", "wine")
     assert state.to_act == GENOA
     refused(state, "sell 1 gold tunis", "C-SALE-3")
@@ -427,7 +427,7 @@ TWO_FILLED = ("wine", "gold")
         ("istanbul", {"istanbul": P(TURKEY, 1, *TWO_FILLED)}, False, 300, 1000),
         (
             "smyrna",
-            {"smyrna": P(TURKEY, 1, *TWO_FILLED), "salonica": P(TURKEY, 1, "spices")},
+            {"smyrna": P(TURKEY, 1, *TWO_FILLED), "salonica": P(TURKEY, 1, "spice")},
             False,
             300,
             0,
@@ -445,15 +445,15 @@ def test_we_c_13_new_market_bonus(where, ports, turkish_cargo, paid, bonus):
     Turkish galleys never matter.
     Rules: C-BONUS-1, C-BONUS-2, C-BONUS-3, C-BONUS-4, X-C-34.
     """
-    turk = [G(5, TURKEY, where, 1, "spices", "spices")] if turkish_cargo else []
+    turk = [G(5, TURKEY, where, 1, "spice", "spice")] if turkish_cargo else []
     state = position(
         4,
         phase=6,
-        galleys=[G(1, VENICE, where, 1, "spices"), G(9, VENICE, "naples", 1, "gems"), *turk],
+        galleys=[G(1, VENICE, where, 1, "spice"), G(9, VENICE, "naples", 1, "gems"), *turk],
         ports=ports,
     )
-    after, events = step(state, f"sell 1 spices {where}")
-    assert events == (GoodSold(VENICE, 1, "spices", where, 3, paid, bonus),)
+    after, events = step(state, f"sell 1 spice {where}")
+    assert events == (GoodSold(VENICE, 1, "spice", where, 3, paid, bonus),)
     assert after.ducats[VENICE] == state.ducats[VENICE] + paid + bonus
 
 

@@ -145,7 +145,7 @@ def test_we_c_10_six_sailors_on_one_galley_is_refused() -> None:
 SCORING_PORTS = {
     "ragusa": P(VENETIAN, 1),  # not full
     "corfu": P(VENETIAN, 1, "gems"),  # not full (1 of 2)
-    "tunis": P(VENETIAN, 1, "gems", "spices", "wine", "iron"),  # medium, full
+    "tunis": P(VENETIAN, 1, "gems", "spice", "wine", "iron"),  # medium, full
     "cyrene": P(VENETIAN, 1, "gold", "wine"),  # small, full
 }
 
@@ -198,7 +198,7 @@ def test_we_c_14_34_points_with_a_full_own_capital(option: bool) -> None:
 
     Rules: C-SCORE-2, X-C-36.
     """
-    full = P(VENETIAN, 1, "gems", "gold", "spices", "wine", "iron", "wood")
+    full = P(VENETIAN, 1, "gems", "gold", "spice", "wine", "iron", "wood")
     score, parts = venetian_score(we_c_14(full, capital_scores_port_point=option))
     assert score == 34
     assert (parts["capital"], parts["ports"], parts["full ports"]) == (10, 2, 17)
