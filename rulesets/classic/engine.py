@@ -243,6 +243,8 @@ class ClassicEngine:
     event_types: tuple[type[Event], ...] = EVENT_TYPES
     observation_type: type[Observation] = ClassicObservation
     unions: tuple[Any, ...] = (Phase,)
+    money_hidden = True
+    """C-COMP-7: nobody sees another player's ducats (the conformance check tests it)."""
 
     def __init__(self) -> None:
         self._contexts: dict[int, tuple[Ruleset, Ctx]] = {}

@@ -28,8 +28,9 @@ What is checked, at every state of every game:
   state left equal to a copy taken before) or
   :class:`~serenissima.errors.ActionParseError`, never another exception;
 - states, events and every seat's observation round-trip through JSON;
-- when money is hidden (a ``money_visibility`` option set to ``"hidden"``),
-  a seat's observation shows ``None`` for every other seat's ducats and does
+- when money is hidden (by the edition itself, which says so with an engine
+  attribute ``money_hidden = True``, or by a ``money_visibility`` option set
+  to ``"hidden"``), a seat's observation shows ``None`` for every other seat's ducats and does
   not change when only other seats' ducats change;
 
 and for every game: it ends within ``max_decisions`` actions, its final
@@ -284,7 +285,8 @@ class _GameCheck:
         self.options = dict(base_options)
         if _hides_money(rules) and _HIDDEN_OPTION not in self.options and seed % 2:
             self.options[_HIDDEN_OPTION] = _HIDDEN_VALUE
-        self.hidden = self.options.get(_HIDDEN_OPTION) == _HIDDEN_VALUE
+        always = getattr(rules.engine, "money_hidden", False) is True
+        self.hidden = always or self.options.get(_HIDDEN_OPTION) == _HIDDEN_VALUE
         self.max_decisions = max_decisions
         self.totals = totals
         self.probe = random.Random(seed ^ 0x5EED5)
