@@ -92,6 +92,8 @@ def _move(ctx: Ctx, state: ClassicState, action: Move) -> Reason:
         return "C-MOVE-1", f"galley {action.galley} is not yours"
     if not ctx.board.has_area(action.area) or not ctx.board.adjacent(galley.area, action.area):
         return "C-MOVE-1", f"{action.area} is not next to {galley.area}"
+    if galley.id in phase.refused:
+        return "C-MOVE-5", f"galley {galley.id} was refused passage and moves no more this phase"
     if galley.id in phase.done:
         return "C-MOVE-1", f"galley {galley.id} has finished moving this phase"
     if galley.id == phase.galley and phase.steps >= allowance(ctx, galley):

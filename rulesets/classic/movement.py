@@ -70,7 +70,7 @@ def apply_move(ctx: Ctx, state: ClassicState, action: Move, events: Events) -> C
     assert isinstance(phase, Moving)
     if phase.galley != action.galley:
         done = phase.done if phase.galley is None else (*phase.done, phase.galley)
-        phase = Moving(phase.index, done, action.galley, 0, True)
+        phase = attrs.evolve(phase, done=done, galley=action.galley, steps=0, free=True)
     galley = state.galley(action.galley)
     assert galley is not None
     moved = attrs.evolve(galley, area=action.area)
@@ -78,7 +78,7 @@ def apply_move(ctx: Ctx, state: ClassicState, action: Move, events: Events) -> C
     events.append(GalleyMoved(galley.id, galley.area, action.area))
     steps = phase.steps + 1
     if steps >= allowance(ctx, moved):
-        phase = Moving(phase.index, (*phase.done, galley.id), None, 0, True)
+        phase = attrs.evolve(phase, done=(*phase.done, galley.id), galley=None, steps=0)
     else:
         phase = attrs.evolve(phase, steps=steps, free=not must_ask(ctx, state, moved))
     return attrs.evolve(state, phase=phase)
@@ -117,7 +117,14 @@ def apply_refuse(ctx: Ctx, state: ClassicState, action: Refuse, events: Events) 
     assert moving.galley is not None
     events.append(PassageAnswered(phase.askers[0], moving.galley, granted=False))
     mover = state.order[moving.index]
-    stopped = Moving(moving.index, (*moving.done, moving.galley), None, 0, True)
+    stopped = attrs.evolve(
+        moving,
+        done=(*moving.done, moving.galley),
+        galley=None,
+        steps=0,
+        free=True,
+        refused=(*moving.refused, moving.galley),
+    )
     return attrs.evolve(state, phase=stopped, to_act=mover)
 
 

@@ -225,6 +225,7 @@ class Moving:
         free: Whether it may leave its current area without asking: true in
             its starting area (C-MOVE-2), in an area with no other player's
             galley, or once passage was granted there (C-MOVE-4).
+        refused: Galleys stopped by a refusal of passage this phase (C-MOVE-5).
     """
 
     index: int
@@ -232,6 +233,7 @@ class Moving:
     galley: int | None = None
     steps: int = 0
     free: bool = True
+    refused: tuple[int, ...] = ()
 
 
 @attrs.frozen(slots=True)

@@ -295,8 +295,8 @@ def test_c_move_5_a_refusal_stops_the_galley_for_the_rest_of_the_phase():
     assert galley(state, 1).area == "smyrna"
     assert moves_of(state, 1) == set()
     assert "request 1" not in legal(state)
-    refused(state, "move 1 istanbul", "C-MOVE-1")  # not even back where it came from
-    refused(state, "move 1 rhodes", "C-MOVE-1")
+    refused(state, "move 1 istanbul", "C-MOVE-5")  # not even back where it came from
+    refused(state, "move 1 rhodes", "C-MOVE-5")
 
 
 @pytest.mark.rules("C-MOVE-5", "C-MOVE-2")

@@ -130,8 +130,8 @@ def test_we_c_02_the_spaniard_refuses_and_the_turk_stays_in_area_3():
     assert state.to_act == TURKEY
     assert galley(state, 1).area == "rhodes"
     assert moves_of(state, 1) == set()
-    refused(state, "move 1 crete", "C-MOVE-1")
-    refused(state, "move 1 smyrna", "C-MOVE-1")  # not back to area 2 either
+    refused(state, "move 1 crete", "C-MOVE-5")
+    refused(state, "move 1 smyrna", "C-MOVE-5")  # not back to area 2 either
 
 
 @pytest.mark.rules("C-MOVE-4", "X-C-10")
