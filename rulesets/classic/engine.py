@@ -17,7 +17,7 @@ from serenissima.phases import (
 )
 from serenissima.ruleset import OptionValue, Ruleset
 
-from . import battle, landing, movement, purchase, sales, scoring, setup
+from . import battle, landing, movement, negotiation, purchase, reorganise, sales, scoring, setup
 from .actions import (
     ACTION_TYPES,
     Accept,
@@ -129,17 +129,17 @@ PHASES: Mapping[type[Phase], PhaseRules] = {
         None,
         {
             Buy: purchase.apply_buy,
-            Ask: purchase.apply_ask,
-            TradeBuy: purchase.apply_trade_buy,
-            TradeSell: purchase.apply_trade_sell,
-            Barter: purchase.apply_barter,
+            Ask: negotiation.apply_ask,
+            TradeBuy: negotiation.apply_trade_buy,
+            TradeSell: negotiation.apply_trade_sell,
+            Barter: negotiation.apply_barter,
             BuildGalley: purchase.apply_build_galley,
             BuildFort: purchase.apply_build_fort,
             Hire: purchase.apply_hire,
-            ShiftSailor: purchase.apply_shift_sailor,
-            ShiftGood: purchase.apply_shift_good,
-            DiscardGood: purchase.apply_discard_good,
-            DiscardSailor: purchase.apply_discard_sailor,
+            ShiftSailor: reorganise.apply_shift_sailor,
+            ShiftGood: reorganise.apply_shift_good,
+            DiscardGood: reorganise.apply_discard_good,
+            DiscardSailor: reorganise.apply_discard_sailor,
             Done: purchase.apply_done,
         },
     ),
@@ -147,14 +147,14 @@ PHASES: Mapping[type[Phase], PhaseRules] = {
         "negotiation",
         "C-BUY-6",
         "Name a price, accept, counter, refuse or decline.",
-        purchase.negotiation_actions,
+        negotiation.negotiation_actions,
         None,
         {
-            Offer: purchase.apply_offer,
-            Counter: purchase.apply_counter,
-            Accept: purchase.apply_accept,
-            Refuse: purchase.apply_refuse,
-            Decline: purchase.apply_decline,
+            Offer: negotiation.apply_offer,
+            Counter: negotiation.apply_counter,
+            Accept: negotiation.apply_accept,
+            Refuse: negotiation.apply_refuse,
+            Decline: negotiation.apply_decline,
         },
     ),
     Moving: PhaseRules(

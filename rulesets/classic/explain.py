@@ -17,7 +17,7 @@ from serenissima.pieces import can_sell_to
 from .actions import Assault, Attack, Bid, Capture, Crew, Land, Move, Sell, TakePosition
 from .helpers import Ctx
 from .movement import allowance
-from .purchase import explain_purchase
+from .purchase_explain import explain_purchase
 from .state import Choosing, ClassicState, Fighting, Landing, Moving, Selling, Spoils
 
 __all__ = ["explain"]

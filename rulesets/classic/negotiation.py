@@ -1,0 +1,428 @@
+"""Classic deals in phase 2: prices at another player's port, trades between galleys.
+
+Buying at another player's port and trading between galleys follow a fixed
+negotiation: the seller names a price per piece, the buyer accepts, makes
+one counter-offer or walks away, the seller accepts the counter-offer or
+refuses, and the buyer then takes the first price or leaves (C-BUY-6).
+With option ``allow_barter`` one good may also be offered for another
+(X-C-41). Each negotiation, keyed by port or by galley pair and good, is
+held at most once per turn, so the phase-2 turn always ends.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from serenissima.core import Action
+
+from .actions import (
+    Accept,
+    Ask,
+    Barter,
+    Counter,
+    Decline,
+    Offer,
+    Refuse,
+    TradeBuy,
+    TradeSell,
+)
+from .events import DealClosed, DealFailed, DealOpened, GoodBought, PriceNamed
+from .helpers import Ctx, Events
+from .state import ClassicState, Deal, Galley, Negotiating, Purchasing
+from .turn import (
+    add_cargo,
+    bump,
+    current_turn,
+    has_port,
+    in_box,
+    on_turn,
+    price_steps,
+    remove_cargo,
+)
+
+__all__ = [
+    "apply_accept",
+    "apply_ask",
+    "apply_barter",
+    "apply_counter",
+    "apply_decline",
+    "apply_offer",
+    "apply_refuse",
+    "apply_trade_buy",
+    "apply_trade_sell",
+    "ask_actions",
+    "ask_room",
+    "counter_floor",
+    "current_deal",
+    "deal_actor",
+    "negotiation_actions",
+    "price_range",
+    "trade_actions",
+    "trade_key",
+    "trading_pair",
+]
+
+
+# --- small readers ------------------------------------------------------------
+
+
+def trading_pair(
+    ctx: Ctx, state: ClassicState, seat: int, mine: int, theirs: int
+) -> tuple[Galley, Galley] | None:
+    """``seat``'s galley ``mine`` and another player's ``theirs``, together off a coast."""
+    own = ctx.own_galley(state, mine, seat)
+    other = state.galley(theirs)
+    if own is None or other is None or other.owner == seat:
+        return None
+    if own.area != other.area or not has_port(ctx, own.area):
+        return None
+    return own, other
+
+
+def trade_key(seller_galley: int, buyer_galley: int, good: str) -> str:
+    """The key a trade of ``good`` between two galleys is recorded under for the turn."""
+    return f"trade:{seller_galley}>{buyer_galley}:{good}"
+
+
+def _barter_key(galley: int, other: int, good: str, wanted: str) -> str:
+    return f"barter:{galley}>{other}:{good}/{wanted}"
+
+
+def ask_room(ctx: Ctx, state: ClassicState, seat: int, area: str) -> int:
+    """Goods ``seat``'s galleys in ``area`` can still take (C-BUY-7, X-C-42)."""
+    return sum(ctx.free_cargo(g) for g in ctx.galleys_in(state, area) if g.owner == seat)
+
+
+def _ask_limit(ctx: Ctx, state: ClassicState, seat: int, port_index: int) -> int:
+    """The most pieces ``seat`` may ask a price for at port ``port_index``.
+
+    Bounded by the room on his galleys there (C-BUY-7), the pieces in the box
+    (C-BUY-8) and what he could pay at the lowest price (C-BUY-4).
+    """
+    spec = ctx.board.ports[port_index]
+    room = ask_room(ctx, state, seat, spec.area)
+    lowest = max(ctx.params.prices.port_min, state.options.money_unit)
+    return min(room, in_box(ctx, state, spec.good), state.ducats[seat] // lowest)
+
+
+# --- prices -------------------------------------------------------------------
+
+
+def price_range(ctx: Ctx, state: ClassicState, deal: Deal) -> tuple[int, int]:
+    """The lowest and highest price per piece the seller of ``deal`` may name.
+
+    At another player's port: 100..300, or 100..1000 when the seller holds
+    every port producing the good, checked when he names it (C-BUY-4,
+    C-BUY-5, X-C-08). Between galleys the rules set no bound; the ruleset's
+    ``trade_max`` keeps the choices finite (C-TRADE-2).
+    """
+    prices = ctx.params.prices
+    if deal.kind == "port":
+        monopoly = ctx.monopoly(state, deal.seller, deal.good)
+        return prices.port_min, prices.monopoly_max if monopoly else prices.port_max
+    return state.options.money_unit, prices.trade_max
+
+
+def counter_floor(ctx: Ctx, state: ClassicState, deal: Deal) -> int:
+    """The lowest counter-offer: the range's bottom, or one coin (X-C-21 (ii))."""
+    if state.options.counter_offer_in_range:
+        return price_range(ctx, state, deal)[0]
+    return state.options.money_unit
+
+
+def _offers(ctx: Ctx, state: ClassicState, deal: Deal) -> range:
+    low, high = price_range(ctx, state, deal)
+    return price_steps(low, high, state.options.money_unit)
+
+
+def _counters(ctx: Ctx, state: ClassicState, deal: Deal) -> list[int]:
+    assert deal.offer is not None
+    unit = state.options.money_unit
+    purse = state.ducats[deal.buyer]
+    floor = counter_floor(ctx, state, deal)
+    return [p for p in price_steps(floor, deal.offer - 1, unit) if p * deal.quantity <= purse]
+
+
+def deal_actor(deal: Deal) -> int:
+    """Who decides next in a deal: the seller names or answers a counter-offer, else the buyer."""
+    return deal.seller if deal.stage in ("offer", "counter") else deal.buyer
+
+
+def _affordable(state: ClassicState, deal: Deal, price: int | None) -> bool:
+    return price is not None and price * deal.quantity <= state.ducats[deal.buyer]
+
+
+# --- legal actions --------------------------------------------------------------
+
+
+def ask_actions(ctx: Ctx, state: ClassicState, seat: int, talks: tuple[str, ...]) -> list[Action]:
+    """C-BUY-4, C-BUY-6, X-C-21: ask another player's port for a price, once per turn."""
+    out: list[Action] = []
+    for index, port in enumerate(state.ports):
+        spec = ctx.board.ports[index]
+        if port.owner is None or port.owner == seat or f"port:{spec.id}" in talks:
+            continue
+        out.extend(Ask(spec.id, q) for q in range(1, _ask_limit(ctx, state, seat, index) + 1))
+    return out
+
+
+def trade_actions(ctx: Ctx, state: ClassicState, seat: int, talks: tuple[str, ...]) -> list[Action]:
+    """C-TRADE-1, C-TRADE-2, X-C-41: goods for ducats (or goods) between galleys."""
+    unit, top = state.options.money_unit, ctx.params.prices.trade_max
+    barter = state.options.allow_barter
+    out: list[Action] = []
+    for mine in ctx.galleys_of(state, seat):
+        if not has_port(ctx, mine.area):
+            continue
+        for theirs in ctx.galleys_in(state, mine.area):
+            if theirs.owner == seat:
+                continue
+            if ctx.free_cargo(mine) > 0 and state.ducats[seat] >= unit:
+                out.extend(
+                    TradeBuy(theirs.id, good, mine.id)
+                    for good in sorted(set(theirs.cargo))
+                    if trade_key(theirs.id, mine.id, good) not in talks
+                )
+            if ctx.free_cargo(theirs) > 0:
+                for good in sorted(set(mine.cargo)):
+                    if trade_key(mine.id, theirs.id, good) not in talks:
+                        out.extend(
+                            TradeSell(mine.id, good, theirs.id, p)
+                            for p in price_steps(unit, top, unit)
+                        )
+            if barter:
+                out.extend(
+                    Barter(mine.id, good, theirs.id, wanted)
+                    for good in sorted(set(mine.cargo))
+                    for wanted in sorted(set(theirs.cargo))
+                    if good != wanted and _barter_key(mine.id, theirs.id, good, wanted) not in talks
+                )
+    return out
+
+
+def negotiation_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
+    """C-BUY-6, C-TRADE-2: the next step of the deal under way, for the seat to act."""
+    phase = state.phase
+    assert isinstance(phase, Negotiating)
+    deal = phase.deal
+    if deal.stage == "offer":
+        refuse: tuple[Action, ...] = (Refuse(),) if deal.kind == "trade" else ()
+        return (*(Offer(p) for p in _offers(ctx, state, deal)), *refuse)
+    if deal.stage == "answer":
+        if deal.kind == "barter":
+            return (Accept(), Decline())
+        accept: tuple[Action, ...] = (Accept(),) if _affordable(state, deal, deal.offer) else ()
+        return (*accept, *(Counter(p) for p in _counters(ctx, state, deal)), Decline())
+    if deal.stage == "counter":
+        return (Accept(), Refuse())
+    accept = (Accept(),) if _affordable(state, deal, deal.offer) else ()
+    return (*accept, Decline())
+
+
+# --- steps: opening a deal --------------------------------------------------------
+
+
+def _with_turn(state: ClassicState, turn: Purchasing) -> ClassicState:
+    return attrs.evolve(state, phase=turn, to_act=state.order[turn.index])
+
+
+def _open(
+    state: ClassicState, turn: Purchasing, key: str, deal: Deal, events: Events
+) -> ClassicState:
+    turn = attrs.evolve(turn, talks=(*turn.talks, key))
+    events.append(DealOpened(deal.kind, deal.seller, deal.buyer, deal.good, deal.quantity))
+    if deal.offer is not None:
+        events.append(PriceNamed(deal.seller, deal.offer, False))
+    return attrs.evolve(state, phase=Negotiating(turn, deal), to_act=deal_actor(deal))
+
+
+def apply_ask(ctx: Ctx, state: ClassicState, action: Ask, events: Events) -> ClassicState:
+    """C-BUY-6, X-C-21: the port's owner is asked a price per piece for ``quantity`` pieces."""
+    seat = on_turn(state)
+    spec = ctx.board.port(action.port)
+    owner = ctx.port(state, action.port).owner
+    assert owner is not None
+    deal = Deal("port", owner, seat, spec.good, action.quantity, "offer", port=spec.id)
+    return _open(state, current_turn(state), f"port:{spec.id}", deal, events)
+
+
+def apply_trade_buy(
+    ctx: Ctx, state: ClassicState, action: TradeBuy, events: Events
+) -> ClassicState:
+    """C-TRADE-1, C-TRADE-2: the owner of the other galley is asked a price for one piece."""
+    seat = on_turn(state)
+    theirs = state.galley(action.galley)
+    assert theirs is not None
+    deal = Deal(
+        "trade",
+        theirs.owner,
+        seat,
+        action.good,
+        1,
+        "offer",
+        seller_galley=action.galley,
+        buyer_galley=action.into,
+    )
+    key = trade_key(action.galley, action.into, action.good)
+    return _open(state, current_turn(state), key, deal, events)
+
+
+def apply_trade_sell(
+    ctx: Ctx, state: ClassicState, action: TradeSell, events: Events
+) -> ClassicState:
+    """C-TRADE-1, C-TRADE-2: one piece is offered to the other galley's owner at a price."""
+    seat = on_turn(state)
+    theirs = state.galley(action.to)
+    assert theirs is not None
+    deal = Deal(
+        "trade",
+        seat,
+        theirs.owner,
+        action.good,
+        1,
+        "answer",
+        seller_galley=action.galley,
+        buyer_galley=action.to,
+        offer=action.price,
+    )
+    key = trade_key(action.galley, action.to, action.good)
+    return _open(state, current_turn(state), key, deal, events)
+
+
+def apply_barter(ctx: Ctx, state: ClassicState, action: Barter, events: Events) -> ClassicState:
+    """X-C-41 (option ``allow_barter``): one good offered for one of the other galley's.
+
+    The proposer is the deal's seller of ``good``; the other galley's owner
+    pays with ``wanted`` and accepts or declines.
+    """
+    seat = on_turn(state)
+    theirs = state.galley(action.other)
+    assert theirs is not None
+    deal = Deal(
+        "barter",
+        seat,
+        theirs.owner,
+        action.good,
+        1,
+        "answer",
+        seller_galley=action.galley,
+        buyer_galley=action.other,
+        barter_good=action.wanted,
+    )
+    key = _barter_key(action.galley, action.other, action.good, action.wanted)
+    return _open(state, current_turn(state), key, deal, events)
+
+
+# --- steps: negotiation -------------------------------------------------------------
+
+
+def current_deal(state: ClassicState) -> tuple[Negotiating, Deal]:
+    """The negotiation under way and its deal."""
+    phase = state.phase
+    assert isinstance(phase, Negotiating)
+    return phase, phase.deal
+
+
+def _set_deal(state: ClassicState, phase: Negotiating, deal: Deal) -> ClassicState:
+    return attrs.evolve(state, phase=attrs.evolve(phase, deal=deal), to_act=deal_actor(deal))
+
+
+def apply_offer(ctx: Ctx, state: ClassicState, action: Offer, events: Events) -> ClassicState:
+    """C-BUY-6 step 1: the seller names a price per piece; the buyer answers."""
+    phase, deal = current_deal(state)
+    events.append(PriceNamed(deal.seller, action.price, False))
+    return _set_deal(state, phase, attrs.evolve(deal, offer=action.price, stage="answer"))
+
+
+def apply_counter(ctx: Ctx, state: ClassicState, action: Counter, events: Events) -> ClassicState:
+    """C-BUY-6 step 2: the buyer's one counter-offer; the seller answers."""
+    phase, deal = current_deal(state)
+    events.append(PriceNamed(deal.buyer, action.price, True))
+    return _set_deal(state, phase, attrs.evolve(deal, counter=action.price, stage="counter"))
+
+
+def apply_accept(ctx: Ctx, state: ClassicState, action: Accept, events: Events) -> ClassicState:
+    """C-BUY-6: the deal is made at the price on the table (the counter-offer if accepted)."""
+    phase, deal = current_deal(state)
+    price = deal.counter if deal.stage == "counter" else deal.offer
+    if deal.kind == "barter":
+        state = _swap(ctx, state, deal)
+        price = 0
+    else:
+        assert price is not None
+        state = ctx.transfer(state, deal.buyer, deal.seller, price * deal.quantity)
+        deliver = _deliver if deal.kind == "port" else _hand_over
+        state = deliver(ctx, state, deal)
+    events.append(DealClosed(deal.seller, deal.buyer, deal.good, deal.quantity, price))
+    if deal.kind == "port":
+        events.append(
+            GoodBought(deal.buyer, deal.port, deal.good, deal.quantity, price, deal.seller)
+        )
+    return _with_turn(state, phase.turn)
+
+
+def _deliver(ctx: Ctx, state: ClassicState, deal: Deal) -> ClassicState:
+    """C-BUY-7, X-C-42: pieces from the box onto the buyer's galleys there, lowest number first."""
+    area = ctx.board.port(deal.port).area
+    state = attrs.evolve(
+        state, supply=bump(state.supply, ctx.good_index[deal.good], -deal.quantity)
+    )
+    left = deal.quantity
+    for galley in ctx.galleys_in(state, area):
+        if left == 0:
+            break
+        if galley.owner != deal.buyer:
+            continue
+        count = min(left, ctx.free_cargo(galley))
+        if count:
+            state = ctx.put_galley(
+                state, attrs.evolve(galley, cargo=add_cargo(galley.cargo, deal.good, count))
+            )
+            left -= count
+    assert left == 0, "a port deal is asked only for pieces the buyer has room for"
+    return state
+
+
+def _hand_over(ctx: Ctx, state: ClassicState, deal: Deal) -> ClassicState:
+    """C-TRADE-2: the piece moves from the seller's galley to the buyer's."""
+    source = state.galley(deal.seller_galley)
+    target = state.galley(deal.buyer_galley)
+    assert source is not None
+    assert target is not None
+    state = ctx.put_galley(state, attrs.evolve(source, cargo=remove_cargo(source.cargo, deal.good)))
+    return ctx.put_galley(state, attrs.evolve(target, cargo=add_cargo(target.cargo, deal.good)))
+
+
+def _swap(ctx: Ctx, state: ClassicState, deal: Deal) -> ClassicState:
+    """X-C-41: the two pieces change galleys; each galley keeps its number of goods."""
+    mine = state.galley(deal.seller_galley)
+    theirs = state.galley(deal.buyer_galley)
+    assert mine is not None
+    assert theirs is not None
+    mine = attrs.evolve(
+        mine, cargo=add_cargo(remove_cargo(mine.cargo, deal.good), deal.barter_good)
+    )
+    theirs = attrs.evolve(
+        theirs, cargo=add_cargo(remove_cargo(theirs.cargo, deal.barter_good), deal.good)
+    )
+    return ctx.put_galley(ctx.put_galley(state, mine), theirs)
+
+
+def _fail(state: ClassicState, by: int, events: Events) -> ClassicState:
+    phase, deal = current_deal(state)
+    events.append(DealFailed(deal.seller, deal.buyer, deal.good, by))
+    return _with_turn(state, phase.turn)
+
+
+def apply_refuse(ctx: Ctx, state: ClassicState, action: Refuse, events: Events) -> ClassicState:
+    """C-BUY-6 step 3, C-TRADE-2: the seller refuses the counter-offer, or to trade at all."""
+    phase, deal = current_deal(state)
+    if deal.stage == "counter":
+        return _set_deal(state, phase, attrs.evolve(deal, stage="last"))
+    return _fail(state, deal.seller, events)
+
+
+def apply_decline(ctx: Ctx, state: ClassicState, action: Decline, events: Events) -> ClassicState:
+    """C-BUY-6 step 4: the buyer walks away; nothing changes hands."""
+    _, deal = current_deal(state)
+    return _fail(state, deal.buyer, events)
