@@ -8,13 +8,16 @@ the goods box conserved (the box holds every piece not on the board).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
 import attrs
+import pytest
 
 from serenissima.core import Event
+from serenissima.errors import IllegalActionError
 from serenissima.registry import load_ruleset
 from serenissima.ruleset import Ruleset
 from serenissima_rulesets.classic.state import (
@@ -34,10 +37,15 @@ __all__ = [
     "P",
     "classic",
     "ducats_of",
+    "galley",
+    "legal",
     "phase_for",
     "play",
+    "port",
     "position",
+    "refused",
     "step",
+    "supply_of",
 ]
 
 _PHASES: dict[int, type[Purchasing | Moving | Fighting | Landing | Selling]] = {
@@ -145,3 +153,37 @@ def play(state: ClassicState, *texts: str) -> ClassicState:
 def ducats_of(state: ClassicState) -> tuple[int, ...]:
     """Every seat's ducats."""
     return state.ducats
+
+
+def legal(state: ClassicState) -> set[str]:
+    """The text forms of every legal action in ``state``."""
+    return {action.text() for action in classic().legal_actions(state)}
+
+
+def refused(state: ClassicState, text: str, rule_id: str) -> IllegalActionError:
+    """Apply ``text`` expecting a refusal citing ``rule_id``; the state must be unchanged."""
+    rules = classic()
+    before = copy.deepcopy(state)
+    with pytest.raises(IllegalActionError) as caught:
+        rules.apply(state, rules.parse_action(state, text))
+    assert caught.value.rule_id == rule_id, caught.value
+    assert state == before
+    return caught.value
+
+
+def galley(state: ClassicState, number: int) -> Galley:
+    """Galley ``number``, which must still be in play."""
+    found = state.galley(number)
+    assert found is not None, f"galley {number} is not in play"
+    return found
+
+
+def port(state: ClassicState, port_id: str) -> Port:
+    """The pieces on port ``port_id``."""
+    return state.ports[classic().board.port_index(port_id)]
+
+
+def supply_of(state: ClassicState, good: str) -> int:
+    """Pieces of ``good`` in the box."""
+    goods = [g.id for g in classic().params.goods]
+    return state.supply[goods.index(good)]

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import copy
 from itertools import count
 
 import pytest
 
-from classic.scenario import G, P, classic, play, position, step
+from classic.scenario import G, P, classic, galley, legal, play, position, refused, step
 from serenissima.core import CHANCE
-from serenissima.errors import IllegalActionError
 from serenissima_rulesets.classic.events import GalleyMoved, PassageAnswered, PhaseStarted
 from serenissima_rulesets.classic.state import (
     Bidding,
@@ -23,29 +21,6 @@ from serenissima_rulesets.classic.state import (
 )
 
 VENICE, GENOA, SPAIN, TURKEY = 0, 1, 2, 3
-
-
-def legal(state: ClassicState) -> set[str]:
-    """The text forms of every legal action in ``state``."""
-    return {action.text() for action in classic().legal_actions(state)}
-
-
-def refused(state: ClassicState, text: str, rule_id: str) -> IllegalActionError:
-    """Apply ``text`` expecting a refusal citing ``rule_id``; the state must be unchanged."""
-    rules = classic()
-    before = copy.deepcopy(state)
-    with pytest.raises(IllegalActionError) as caught:
-        rules.apply(state, rules.parse_action(state, text))
-    assert caught.value.rule_id == rule_id, caught.value
-    assert state == before
-    return caught.value
-
-
-def galley(state: ClassicState, number: int) -> Galley:
-    """Galley ``number``, which must still be in play."""
-    found = state.galley(number)
-    assert found is not None, f"galley {number} is not in play"
-    return found
 
 
 def moves_of(state: ClassicState, number: int) -> set[str]:

@@ -12,44 +12,13 @@ capitals (6 spaces) Istanbul and Venice cloth, Genoa iron, Valencia wood.
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
-from classic.scenario import G, P, classic, play, position, step
-from serenissima.errors import IllegalActionError
+from classic.scenario import G, P, galley, legal, play, port, position, refused, step
 from serenissima_rulesets.classic.events import GoodSold, IncomePaid
-from serenissima_rulesets.classic.state import ClassicState, Galley, Port, Selling
+from serenissima_rulesets.classic.state import ClassicState, Galley, Selling
 
 VENICE, GENOA, SPAIN, TURKEY = 0, 1, 2, 3
-
-
-def legal(state: ClassicState) -> set[str]:
-    """The text forms of every legal action in ``state``."""
-    return {action.text() for action in classic().legal_actions(state)}
-
-
-def refused(state: ClassicState, text: str, rule_id: str) -> IllegalActionError:
-    """Apply ``text`` expecting a refusal citing ``rule_id``; the state must be unchanged."""
-    rules = classic()
-    before = copy.deepcopy(state)
-    with pytest.raises(IllegalActionError) as caught:
-        rules.apply(state, rules.parse_action(state, text))
-    assert caught.value.rule_id == rule_id, caught.value
-    assert state == before
-    return caught.value
-
-
-def galley(state: ClassicState, number: int) -> Galley:
-    """Galley ``number``, which must still be in play."""
-    found = state.galley(number)
-    assert found is not None, f"galley {number} is not in play"
-    return found
-
-
-def port(state: ClassicState, port_id: str) -> Port:
-    """The pieces on port ``port_id``."""
-    return state.ports[classic().board.port_index(port_id)]
 
 
 def selling(*galleys: Galley, ports=None, options=None, players=4, order=None) -> ClassicState:

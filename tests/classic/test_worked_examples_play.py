@@ -7,12 +7,20 @@ area 1 is Istanbul's, 2 Smyrna's, 3 Rhodes', 4 Crete's.
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
-from classic.scenario import G, P, classic, play, position, step
-from serenissima.errors import IllegalActionError
+from classic.scenario import (
+    G,
+    P,
+    galley,
+    legal,
+    play,
+    port,
+    position,
+    refused,
+    step,
+    supply_of,
+)
 from serenissima_rulesets.classic.events import (
     BattleFought,
     GalleyCaptured,
@@ -35,40 +43,6 @@ from serenissima_rulesets.classic.state import (
 )
 
 VENICE, GENOA, SPAIN, TURKEY = 0, 1, 2, 3
-
-
-def legal(state: ClassicState) -> set[str]:
-    """The text forms of every legal action in ``state``."""
-    return {action.text() for action in classic().legal_actions(state)}
-
-
-def refused(state: ClassicState, text: str, rule_id: str) -> IllegalActionError:
-    """Apply ``text`` expecting a refusal citing ``rule_id``; the state must be unchanged."""
-    rules = classic()
-    before = copy.deepcopy(state)
-    with pytest.raises(IllegalActionError) as caught:
-        rules.apply(state, rules.parse_action(state, text))
-    assert caught.value.rule_id == rule_id, caught.value
-    assert state == before
-    return caught.value
-
-
-def galley(state: ClassicState, number: int) -> Galley:
-    """Galley ``number``, which must still be in play."""
-    found = state.galley(number)
-    assert found is not None, f"galley {number} is not in play"
-    return found
-
-
-def port(state: ClassicState, port_id: str) -> Port:
-    """The pieces on port ``port_id``."""
-    return state.ports[classic().board.port_index(port_id)]
-
-
-def supply_of(state: ClassicState, good: str) -> int:
-    """Pieces of ``good`` in the box."""
-    goods = [g.id for g in classic().params.goods]
-    return state.supply[goods.index(good)]
 
 
 def moves_of(state: ClassicState, number: int) -> set[str]:
