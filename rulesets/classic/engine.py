@@ -9,6 +9,7 @@ from typing import Any
 from serenissima.core import CHANCE, Action, Decision, Event, Observation, Standings, State
 from serenissima.errors import IllegalActionError
 from serenissima.phases import (
+    ContextCache,
     PhaseInfo,
     PhaseRules,
     describe_phases,
@@ -247,7 +248,7 @@ class ClassicEngine:
     """C-COMP-7: nobody sees another player's ducats (the conformance check tests it)."""
 
     def __init__(self) -> None:
-        self._contexts: dict[int, tuple[Ruleset, Ctx]] = {}
+        self._contexts = ContextCache(Ctx)
         self._last: tuple[object, object, tuple[Action, ...]] = (None, None, ())
 
     def _legal(self, ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
@@ -261,11 +262,7 @@ class ClassicEngine:
 
     def ctx(self, rules: Ruleset) -> Ctx:
         """Return the cached context of ``rules``."""
-        entry = self._contexts.get(id(rules))
-        if entry is None or entry[0] is not rules:
-            entry = (rules, Ctx(rules))
-            self._contexts[id(rules)] = entry
-        return entry[1]
+        return self._contexts.get(rules)
 
     def load_params(self, files: Any, board: Any) -> Any:
         """Read ``rules.toml`` into :class:`~serenissima_rulesets.classic.params.ClassicParams`."""

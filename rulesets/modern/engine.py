@@ -18,6 +18,7 @@ from serenissima.core import (
 )
 from serenissima.errors import ActionParseError, IllegalActionError
 from serenissima.phases import (
+    ContextCache,
     PhaseInfo,
     PhaseRules,
     describe_phases,
@@ -278,15 +279,11 @@ class ModernEngine:
     unions: tuple[Any, ...] = (Phase, Activation | None)
 
     def __init__(self) -> None:
-        self._contexts: dict[int, tuple[Ruleset, Ctx]] = {}
+        self._contexts = ContextCache(Ctx)
 
     def ctx(self, rules: Ruleset) -> Ctx:
         """Return the cached context of ``rules``."""
-        entry = self._contexts.get(id(rules))
-        if entry is None or entry[0] is not rules:
-            entry = (rules, Ctx(rules))
-            self._contexts[id(rules)] = entry
-        return entry[1]
+        return self._contexts.get(rules)
 
     def load_params(self, files: Any, board: Any) -> Any:
         """Read ``rules.toml`` into :class:`~serenissima_rulesets.modern.params.ModernParams`."""

@@ -23,13 +23,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 import attrs
 
 from serenissima.core import Action, Event
 
+if TYPE_CHECKING:
+    from serenissima.ruleset import Ruleset
+
 __all__ = [
+    "ContextCache",
     "Legal",
     "Outcomes",
     "PhaseInfo",
@@ -73,6 +77,35 @@ class PhaseRules(NamedTuple):
 
 
 PhaseTable = Mapping[type, PhaseRules]
+
+C = TypeVar("C")
+
+
+class ContextCache(Generic[C]):
+    """An engine's per-ruleset context (board indexes, parameters), built once per ruleset.
+
+    One engine object serves every ruleset that names it (an installed
+    edition and any variant folder), so the context is keyed by the ruleset.
+
+    Args:
+        build: Makes the context of a ruleset.
+    """
+
+    __slots__ = ("_build", "_entries")
+
+    def __init__(self, build: Callable[[Ruleset], C]) -> None:
+        self._build = build
+        self._entries: dict[int, tuple[Ruleset, C]] = {}
+
+    def get(self, rules: Ruleset) -> C:
+        """Return the context of ``rules``, building it the first time."""
+        entry = self._entries.get(id(rules))
+        if entry is None or entry[0] is not rules:
+            entry = (rules, self._build(rules))
+            self._entries[id(rules)] = entry
+        return entry[1]
+
+
 """An edition's phase table: phase class to :class:`PhaseRules`, in playing order."""
 
 
