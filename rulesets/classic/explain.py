@@ -145,7 +145,8 @@ def _capture(ctx: Ctx, state: ClassicState, action: Capture) -> Reason:
     winner = state.galley(phase.winner)
     if winner is not None and action.sailors > winner.sailors:
         return "C-BAT-7", f"the winning galley has only {winner.sailors} sailors to send across"
-    return "C-ORG-2", "the captured galley would hold more than five pieces"
+    spaces = ctx.params.galley.spaces
+    return "C-ORG-2", f"the captured galley would hold more than {spaces} pieces"
 
 
 def _land(ctx: Ctx, state: ClassicState, action: Land) -> Reason:
