@@ -88,10 +88,6 @@ class Ctx:
 
     # --- reading the state ------------------------------------------------------
 
-    def seat_on_turn(self, state: ClassicState, index: int) -> int:
-        """The seat at position ``index`` of this round's turn order."""
-        return state.order[index]
-
     def capital(self, state: ClassicState, seat: int) -> int:
         """The port index of ``seat``'s own capital."""
         return self.capital_of[state.nations[seat]]

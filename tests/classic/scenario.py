@@ -36,7 +36,6 @@ __all__ = [
     "G",
     "P",
     "classic",
-    "ducats_of",
     "galley",
     "legal",
     "phase_for",
@@ -148,11 +147,6 @@ def play(state: ClassicState, *texts: str) -> ClassicState:
     for text in texts:
         state, _ = step(state, text)
     return state
-
-
-def ducats_of(state: ClassicState) -> tuple[int, ...]:
-    """Every seat's ducats."""
-    return state.ducats
 
 
 def legal(state: ClassicState) -> set[str]:
