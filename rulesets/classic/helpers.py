@@ -11,6 +11,7 @@ from serenissima.core import CHANCE, TERMINAL, Event
 from serenissima.pieces import galley_room
 
 from .events import GalleySunk, GameEnded, PhaseStarted, RoundStarted
+from .scoring import winners
 from .state import (
     Bidding,
     ClassicState,
@@ -228,8 +229,6 @@ class Ctx:
 
     def end_game(self, state: ClassicState, events: Events) -> ClassicState:
         """C-SCORE-1: the game is over; the winners are announced."""
-        from .scoring import winners
-
         state = attrs.evolve(state, phase=GameOver(), to_act=TERMINAL)
         events.append(GameEnded(winners(self, state)))
         return state

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from serenissima.core import TERMINAL, Standing, Standings
 
-from .helpers import Ctx
 from .state import ClassicState
+
+if TYPE_CHECKING:
+    from .helpers import Ctx
 
 __all__ = ["standings", "wealth", "winners"]
 
