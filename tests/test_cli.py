@@ -290,6 +290,6 @@ def test_progress_is_shown_on_a_terminal(
     status = main(["simulate", "--ruleset", "toy", "--games", "3"])
     assert status == 0
     shown = terminal.getvalue()
-    assert "\rsimulate: 3/3 games" in shown
+    assert "\rsimulate: [" + "#" * 24 + "] 3/3 games" in shown
     assert shown.endswith("\n")
     assert "Ruleset toy" in capsys.readouterr().out

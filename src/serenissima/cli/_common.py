@@ -1,0 +1,180 @@
+"""Pieces shared by the commands: argument types, ruleset loading, progress, output."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from typing import TYPE_CHECKING, Any, Final, TextIO
+
+from serenissima.errors import OptionError, SerenissimaError
+
+if TYPE_CHECKING:
+    from serenissima.ruleset import Ruleset
+
+PROG: Final = "serenissima"
+EXIT_ERROR: Final = 2
+EXIT_INTERRUPTED: Final = 130
+ALL: Final = "all"
+
+
+class Progress:
+    """A one-line progress bar on a terminal; silent when the stream is not one.
+
+    Args:
+        label: What is in progress, shown before the bar.
+        stream: Where to draw (standard error, usually).
+    """
+
+    __slots__ = ("_active", "_label", "_last", "_start", "_stream")
+
+    _WIDTH: Final = 24
+
+    def __init__(self, label: str, stream: TextIO) -> None:
+        self._label = label
+        self._stream = stream
+        self._active = stream.isatty()
+        self._last = 0.0
+        self._start = time.monotonic()
+
+    def show(self, text: str, *, force: bool = False) -> None:
+        """Redraw the line with ``text`` (at most ten times a second unless ``force``)."""
+        if not self._active:
+            return
+        now = time.monotonic()
+        if force or now - self._last >= 0.1:
+            self._last = now
+            self._stream.write(f"\r{self._label}: {text}   ")
+            self._stream.flush()
+
+    def _bar(self, share: float) -> str:
+        filled = round(self._WIDTH * min(max(share, 0.0), 1.0))
+        return "[" + "#" * filled + "." * (self._WIDTH - filled) + "]"
+
+    def games(self, done: int, total: int) -> None:
+        """Show ``done`` of ``total`` games, with the time elapsed."""
+        elapsed = time.monotonic() - self._start
+        share = done / total if total else 1.0
+        self.show(f"{self._bar(share)} {done}/{total} games, {elapsed:.0f}s", force=done == total)
+
+    def fraction(self, done: float) -> None:
+        """Show a share of the work done, between 0 and 1."""
+        self.show(f"{self._bar(done)} {done:.0%}", force=done >= 1.0)
+
+    def close(self) -> None:
+        """End the line."""
+        if self._active:
+            self._stream.write("\n")
+            self._stream.flush()
+
+
+def option(text: str) -> tuple[str, object]:
+    """Read ``NAME=VALUE``; a value with commas is a list."""
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    if "," in value:
+        return name, tuple(v for v in value.split(",") if v)
+    return name, value
+
+
+def positive(text: str) -> int:
+    """Read a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
+    return value
+
+
+def seconds(text: str) -> float:
+    """Read a positive number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    return value
+
+
+def add_option_argument(parser: argparse.ArgumentParser) -> None:
+    """Add the repeatable ``--option NAME=VALUE``."""
+    parser.add_argument(
+        "--option",
+        type=option,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule option; repeat for several; separate list values with commas",
+    )
+
+
+def add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--ruleset``, ``--players``, ``--option`` and ``--format``."""
+    parser.add_argument(
+        "--ruleset",
+        action="append",
+        metavar="NAME_OR_FOLDER",
+        help="an installed ruleset (see 'serenissima rulesets') or a ruleset folder; "
+        f"repeat for several; {ALL!r} for every installed ruleset (the default)",
+    )
+    parser.add_argument(
+        "--players", type=positive, default=4, help="number of seats (default: %(default)s)"
+    )
+    add_option_argument(parser)
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="output format (default: %(default)s)",
+    )
+
+
+def load(name_or_path: str) -> Ruleset:
+    """Load an installed ruleset or a ruleset folder."""
+    from serenissima.registry import load_ruleset
+
+    return load_ruleset(name_or_path)
+
+
+def load_many(names: list[str] | None) -> list[Ruleset]:
+    """The rulesets named by ``--ruleset``; ``all``, or no name, is every installed one."""
+    from serenissima.registry import available_rulesets
+
+    wanted: list[str] = []
+    for name in names or [ALL]:
+        for found in available_rulesets() if name == ALL else (name,):
+            if found not in wanted:
+                wanted.append(found)
+    if not wanted:
+        raise SerenissimaError("no ruleset is installed")
+    return [load(name) for name in wanted]
+
+
+def options_for(
+    rules: Ruleset, given: list[tuple[str, object]], several: bool
+) -> dict[str, object]:
+    """The ``--option`` values for ``rules``; with several rulesets, those it declares."""
+    if not several:
+        return dict(given)
+    declared = {spec.name for spec in rules.options}
+    return {name: value for name, value in given if name in declared}
+
+
+def check_options_known(rulesets: list[Ruleset], given: list[tuple[str, object]]) -> None:
+    """With several rulesets, every option must be declared by at least one of them."""
+    if len(rulesets) < 2:
+        return
+    declared = {spec.name for rules in rulesets for spec in rules.options}
+    for name, _ in given:
+        if name not in declared:
+            shown = ", ".join(rules.id for rules in rulesets)
+            raise OptionError(name, f"unknown option; none of the rulesets ({shown}) declares it")
+
+
+def write_json(out: TextIO, items: list[dict[str, Any]], several: bool) -> None:
+    """One object for one ruleset, a list of objects for several."""
+    out.write(json.dumps(items if several else items[0], indent=2) + "\n")
