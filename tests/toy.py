@@ -294,6 +294,16 @@ class RaceEngine:
         )
         return Standings(entries, final=state.to_act == TERMINAL)
 
+    def render(self, rules: Ruleset, state: State, seat: int | None) -> str:
+        assert isinstance(state, RaceState)
+        return "\n".join(
+            f"seat {s}: square {position}" for s, position in enumerate(state.positions)
+        )
+
+    def evaluate(self, rules: Ruleset, state: State, seat: int) -> float:
+        assert isinstance(state, RaceState)
+        return float(state.positions[seat])
+
     def phases(self) -> tuple[PhaseInfo, ...]:
         return (
             PhaseInfo("Start", "first", "T-START", "Who starts?", True, ("first",)),

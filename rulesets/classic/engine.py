@@ -328,6 +328,16 @@ class ClassicEngine:
         """Read an action's text form."""
         return parse(text)
 
+    def render(self, rules: Ruleset, state: State, seat: int | None) -> str:
+        """Draw the state as text (provisional: the observation's fields)."""
+        assert isinstance(state, ClassicState)
+        return repr(state if seat is None else self.observe(rules, state, seat))
+
+    def evaluate(self, rules: Ruleset, state: State, seat: int) -> float:
+        """Estimate the seat's final score (provisional: its present score)."""
+        entry = next(e for e in self.standings(rules, state).entries if e.seat == seat)
+        return float(entry.score)
+
     def phases(self) -> tuple[PhaseInfo, ...]:
         """Describe the phase table: the edition's turn structure."""
         return describe_phases(PHASES)

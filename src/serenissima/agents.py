@@ -20,7 +20,15 @@ from serenissima.game import sample_outcome
 if TYPE_CHECKING:
     from serenissima.ruleset import Ruleset
 
-__all__ = ["DEFAULT_MAX_DECISIONS", "Agent", "GameResult", "RandomAgent", "play_game"]
+__all__ = [
+    "AGENT_KINDS",
+    "DEFAULT_MAX_DECISIONS",
+    "Agent",
+    "GameResult",
+    "RandomAgent",
+    "make_agent",
+    "play_game",
+]
 
 DEFAULT_MAX_DECISIONS: Final[int] = 100_000
 """The default bound on the decisions of one game in :func:`play_game`."""
@@ -80,6 +88,32 @@ class RandomAgent:
         if not actions:
             raise SerenissimaError(f"seat {state.to_act} has no legal action to choose from")
         return actions[self._rng.randrange(len(actions))]
+
+
+AGENT_KINDS: Final[tuple[str, ...]] = ("random",)
+"""The names :func:`make_agent` knows, for command lines and configuration files."""
+
+
+def make_agent(kind: str, seed: int | None = None) -> Agent:
+    """Make an agent by name.
+
+    Args:
+        kind: One of :data:`AGENT_KINDS`.
+        seed: Seed of the agent's own generator.
+
+    Returns:
+        A new agent.
+
+    Raises:
+        SerenissimaError: ``kind`` names no agent.
+
+    Example:
+        >>> make_agent("random", seed=2)
+        RandomAgent(seed=2)
+    """
+    if kind == "random":
+        return RandomAgent(seed)
+    raise SerenissimaError(f"unknown agent {kind!r}; expected one of {', '.join(AGENT_KINDS)}")
 
 
 @attrs.frozen(slots=True)

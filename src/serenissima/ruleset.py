@@ -93,6 +93,14 @@ class Engine(Protocol):
         """Describe the edition's turn structure, phase by phase, in playing order."""
         ...
 
+    def render(self, rules: Ruleset, state: State, seat: int | None) -> str:
+        """Draw ``state`` as text for a terminal, as ``seat`` sees it (all of it when ``None``)."""
+        ...
+
+    def evaluate(self, rules: Ruleset, state: State, seat: int) -> float:
+        """Estimate how good ``state`` is for ``seat``, in the units of the final score."""
+        ...
+
 
 def resolve_options(
     specs: tuple[OptionSpec, ...], players: int, given: Mapping[str, object] | None
@@ -279,6 +287,39 @@ class Ruleset:
         """Rank the seats with the breakdown of their scores (provisional before the end)."""
         self._own(state)
         return self.engine.standings(self, state)
+
+    def render(self, state: State, seat: int | None = None) -> str:
+        """Draw ``state`` as text for a terminal.
+
+        Args:
+            state: A state of this ruleset.
+            seat: The seat whose view to draw, with the others' secrets hidden;
+                ``None`` draws everything (for spectators and replays).
+
+        Returns:
+            Several lines of plain text, without a final newline.
+
+        Raises:
+            StateError: The state is not of this ruleset, or the seat is not in the game.
+        """
+        self._own(state)
+        if seat is not None and not 0 <= seat < state.players:
+            raise StateError(f"seat {seat!r} is not in this {state.players}-player game")
+        return self.engine.render(self, state, seat)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """Estimate how good ``state`` is for ``seat``: the heuristic of the greedy bot.
+
+        The estimate is in the units of the final score (ducats, or wealth
+        points), so that it equals the seat's score once the game is over.
+
+        Raises:
+            StateError: The state is not of this ruleset, or the seat is not in the game.
+        """
+        self._own(state)
+        if not 0 <= seat < state.players:
+            raise StateError(f"seat {seat!r} is not in this {state.players}-player game")
+        return self.engine.evaluate(self, state, seat)
 
     def parse_action(self, state: State, text: str) -> Action:
         """Read an action's text form, such as ``"move algiers"``.
