@@ -205,6 +205,16 @@ def _structure_bool(value: object, _: type) -> bool:
     raise _MismatchError("true or false", value)
 
 
+def _structure_position(value: object, _: type) -> tuple[float, float]:
+    if (
+        isinstance(value, list | tuple)
+        and len(value) == 2
+        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+    ):
+        return float(value[0]), float(value[1])
+    raise _MismatchError("[longitude, latitude], two numbers", value)
+
+
 def _structure_option_value(value: object, _: type) -> str | bool | tuple[str, ...]:
     if isinstance(value, str | bool):
         return value
@@ -267,6 +277,9 @@ def _make_converter() -> cattrs.Converter:
     converter.register_structure_hook(bool, _structure_bool)
     converter.register_structure_hook_func(
         lambda t: t == (str | bool | tuple[str, ...]), _structure_option_value
+    )
+    converter.register_structure_hook_func(
+        lambda t: t == tuple[float, float], _structure_position
     )
     converter.register_structure_hook_factory(
         lambda t: isinstance(t, type) and issubclass(t, enum.Enum), _enum_hook
@@ -539,7 +552,8 @@ def load_info(files: RulesetFiles) -> RulesetInfo:
 def load_board(files: RulesetFiles) -> BoardSpec:
     """Read ``board.toml`` and cross-check it.
 
-    Checks: unique area and port ids, every port opens onto a declared area,
+    Checks: unique area and port ids, area positions that are a longitude in
+    -180..180 and a latitude in -90..90, every port opens onto a declared area,
     every warehouse has at least one space, edges join two different declared
     areas, no edge is listed twice (in either direction), and every area can
     be reached from every other.
@@ -558,6 +572,9 @@ def load_board(files: RulesetFiles) -> BoardSpec:
     check_entries(board.areas, 1, file=file, key="areas")
     check_unique([a.id for a in board.areas], file=file, key="areas[{}].id")
     check_unique([p.id for p in board.ports], file=file, key="ports[{}].id")
+    for index, area in enumerate(board.areas):
+        if area.position is not None:
+            _check_position(area.position, file=file, key=f"areas[{index}].position")
     areas = [a.id for a in board.areas]
     known = set(areas)
     for index, port in enumerate(board.ports):
@@ -591,6 +608,14 @@ def load_board(files: RulesetFiles) -> BoardSpec:
             f"expected a connected sea graph, but {lost} cannot be reached from {areas[0]}",
         )
     return board
+
+
+def _check_position(position: tuple[float, float], *, file: str, key: str) -> None:
+    for value, what, bound in zip(position, ("longitude", "latitude"), (180, 90), strict=True):
+        if not -bound <= value <= bound:  # also refuses nan
+            raise RulesetError(
+                file, key, f"expected a {what} in -{bound}..{bound} degrees, got {value:g}"
+            )
 
 
 def _unreachable(areas: Sequence[str], edges: Sequence[tuple[str, str]]) -> list[str]:

@@ -64,11 +64,15 @@ class AreaSpec:
         id: Identifier, e.g. ``"ionian_sea"``.
         name: Display name.
         source: Provenance.
+        position: Where to draw the area: ``(longitude, latitude)`` in degrees,
+            written ``position = [lon, lat]`` in ``board.toml``; ``None`` when the
+            file gives none. Drawing only: no rule reads it.
     """
 
     id: str
     name: str
     source: Source
+    position: tuple[float, float] | None = None
 
 
 @attrs.frozen(slots=True)
