@@ -59,6 +59,7 @@ from .events import EVENT_TYPES
 from .explain import explain
 from .helpers import Ctx, Events
 from .observation import ClassicObservation, observe
+from .render import render
 from .state import (
     Bidding,
     Choosing,
@@ -329,9 +330,9 @@ class ClassicEngine:
         return parse(text)
 
     def render(self, rules: Ruleset, state: State, seat: int | None) -> str:
-        """Draw the state as text (provisional: the observation's fields)."""
+        """Draw the state as text for a terminal, as ``seat`` sees it (see :mod:`.render`)."""
         assert isinstance(state, ClassicState)
-        return repr(state if seat is None else self.observe(rules, state, seat))
+        return render(self.ctx(rules), state, seat)
 
     def evaluate(self, rules: Ruleset, state: State, seat: int) -> float:
         """Estimate the seat's final score (provisional: its present score)."""

@@ -67,6 +67,7 @@ from .events import EVENT_TYPES
 from .explain import explain
 from .helpers import Ctx
 from .observation import ModernObservation, observe
+from .render import render
 from .state import (
     Activation,
     Asking,
@@ -311,9 +312,9 @@ class ModernEngine:
         return table_step(PHASES, self.ctx(rules), state, action)
 
     def render(self, rules: Ruleset, state: State, seat: int | None) -> str:
-        """Draw the state as text (provisional: the observation's fields)."""
+        """Draw the state as text for a terminal, as ``seat`` sees it (see :mod:`.render`)."""
         assert isinstance(state, ModernState)
-        return repr(state if seat is None else self.observe(rules, state, seat))
+        return render(self.ctx(rules), state, seat)
 
     def evaluate(self, rules: Ruleset, state: State, seat: int) -> float:
         """Estimate the seat's final score (provisional: its present score)."""
