@@ -317,9 +317,11 @@ class ModernEngine:
         return render(self.ctx(rules), state, seat)
 
     def evaluate(self, rules: Ruleset, state: State, seat: int) -> float:
-        """Estimate the seat's final score (provisional: its present score)."""
-        entry = next(e for e in self.standings(rules, state).entries if e.seat == seat)
-        return float(entry.score)
+        """Estimate the seat's ducats at the end (see :mod:`.heuristic`), from what it may know."""
+        assert isinstance(state, ModernState)
+        from .heuristic import estimate
+
+        return estimate(self.ctx(rules), state, seat)
 
     def phases(self) -> tuple[PhaseInfo, ...]:
         """Describe the phase table: the edition's turn structure."""

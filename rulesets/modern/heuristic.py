@@ -1,0 +1,244 @@
+"""The greedy bot's heuristic for the modern edition: a seat's ducats at the end, estimated.
+
+:func:`estimate` adds to the seat's ducats what its pieces are expected to
+bring in before the game ends:
+
+- **ports**: each remaining scoring pays the warehouse payout and the
+  basilica (M-SCORE-2/3) as they stand now, the Wine card pays wine ports
+  (M-END-3) as often as it is expected to be drawn, and a port is worth a
+  little more for what it lets its owner do (a free cube, recruits, galleys);
+- **goods aboard**: the best price a cube can fetch at a port that would buy
+  it (M-SALE-2..5; in an own port, the rise of that port's payout at the
+  remaining scorings), discounted by the activations the galley needs to get
+  there, and worth nothing if it cannot get there before the end;
+- **galleys and sailors**: a galley and the sailors aboard or in garrisons
+  are worth a little per turn left, because they earn the ducats above;
+- **a free cube** that the active galley could still load in an own port.
+
+The expected number of turns left and of Wine cards still to come are exact
+expectations over the Doge deck (its pile and discard are public). The
+estimate reads only what the seat may know: its own ducats, the public
+pieces and the public Doge discard, never another seat's ducats. Once the
+game is over it is exactly the seat's ducats, its final score.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from serenissima.pieces import can_sell_to
+
+from .helpers import Ctx
+from .params import DogeCard
+from .state import (
+    Choosing,
+    GameOver,
+    Loading,
+    ModernState,
+    Moving,
+    Trading,
+)
+
+__all__ = ["WEIGHTS", "Weights", "estimate", "turns_left"]
+
+
+class Weights:
+    """The tunable numbers of the heuristic, in ducats unless said otherwise.
+
+    Attributes:
+        port_per_scoring: What owning a port adds per remaining scoring, besides its payout.
+        port_per_turn: What owning a port adds per turn left (its free cube, recruits).
+        galley_per_turn: What a galley adds per turn left.
+        galley_cap: The most a galley is worth, however long the game.
+        sailor_aboard: A sailor on a galley, per turn left, up to ``sailor_cap``.
+        sailor_in_port: A sailor in a garrison, per turn left, up to ``sailor_cap``.
+        sailor_cap: The most one sailor is worth.
+        now: The share of a price kept for a sale the galley can still make this turn.
+        per_turn: The share of a price kept for each further turn the galley needs.
+        per_space: The share lost for each space between the galley and the buyer.
+    """
+
+    __slots__ = ()
+    port_per_scoring = 1.5
+    port_per_turn = 0.3
+    galley_per_turn = 0.8
+    galley_cap = 4.0
+    sailor_aboard = 0.3
+    sailor_in_port = 0.2
+    sailor_cap = 0.9
+    now = 0.9
+    per_turn = 0.75
+    per_space = 0.01
+
+
+WEIGHTS = Weights()
+"""The weights :func:`estimate` uses."""
+
+
+@lru_cache(maxsize=4096)
+def _deck_outlook(
+    cards: tuple[DogeCard, ...], pile: tuple[int, ...], remaining: int
+) -> tuple[float, float]:
+    """Expected Doge draws and Wine cards until the token has moved ``remaining`` spaces."""
+    if remaining <= 0:
+        return 0.0, 0.0
+    if not sum(pile):
+        pile = tuple(c.count for c in cards)
+    total = sum(pile)
+    draws = wines = 0.0
+    for index, (card, count) in enumerate(zip(cards, pile, strict=True)):
+        if not count:
+            continue
+        p = count / total
+        draws += p
+        wines += p * card.wine
+        if card.advance >= remaining:
+            continue
+        if card.shuffle:
+            after = tuple(c.count for c in cards)
+        else:
+            after = tuple(n - (i == index) for i, n in enumerate(pile))
+        more_draws, more_wines = _deck_outlook(cards, after, remaining - card.advance)
+        draws += p * more_draws
+        wines += p * more_wines
+    return draws, wines
+
+
+def turns_left(ctx: Ctx, state: ModernState) -> tuple[float, float]:
+    """Return the expected Doge draws left (the current turn's included) and Wine cards among them.
+
+    Example:
+        >>> import serenissima as ser
+        >>> rules = ser.load_ruleset("modern")
+        >>> state = rules.new_game(4)
+        >>> draws, wines = turns_left(rules.engine.ctx(rules), state)
+        >>> 5 < draws < 11 and 0 < wines < draws
+        True
+    """
+    if isinstance(state.phase, GameOver):
+        return 0.0, 0.0
+    spaces = ctx.params.setup_for(state.players).scoring_spaces
+    last = spaces[min(ctx.params.scoring.game_ends_after, len(spaces)) - 1]
+    return _deck_outlook(ctx.params.doge_cards, state.doge_pile, last - state.track)
+
+
+def _moves_now(state: ModernState, number: int, sailors: int) -> int | None:
+    """Spaces galley ``number`` may still cross this turn, or ``None`` if it has acted."""
+    act = state.act
+    if act is not None and act.galley == number:
+        phase = state.phase
+        if isinstance(phase, Choosing | Loading):
+            return sailors
+        if isinstance(phase, Moving):
+            return max(0, act.allowance - act.moves)
+        if isinstance(phase, Trading) and not act.fought:
+            return 0
+        return None
+    if number > state.wheel and number not in state.skip:
+        return sailors
+    return None
+
+
+def _reach(moves_now: int | None, speed: int, distance: int, turns: float) -> float:
+    """The share of a price kept for a buyer ``distance`` spaces away."""
+    w = WEIGHTS
+    if moves_now is not None and distance <= moves_now:
+        return w.now * (1.0 - w.per_space * distance)
+    start = moves_now or 0
+    later = max(1, math.ceil((distance - start) / max(1, speed)))
+    if later > turns - 1 + 1e-9:
+        return 0.0
+    return w.per_turn**later * (1.0 - w.per_space * distance)
+
+
+def estimate(ctx: Ctx, state: ModernState, seat: int) -> float:
+    """Estimate ``seat``'s ducats at the end of the game.
+
+    Args:
+        ctx: The ruleset's context.
+        state: The state to value.
+        seat: The seat whose score is estimated.
+
+    Returns:
+        The estimate, in ducats; exactly the seat's ducats once the game is over.
+
+    Example:
+        >>> import serenissima as ser
+        >>> rules = ser.load_ruleset("modern")
+        >>> state = rules.new_game(2)
+        >>> rules.evaluate(state, 0) >= state.ducats[0]
+        True
+    """
+    ducats = float(state.ducats[seat])
+    turns, wine_cards = turns_left(ctx, state)
+    if turns <= 0:
+        return ducats
+    w = WEIGHTS
+    params = ctx.params
+    payout = params.scoring.payout
+    scorings = max(0, params.scoring.game_ends_after - state.scorings)
+    wine = params.wine
+    bonus = {b.good: b.ducats for b in params.sale.bonuses}
+    value = ducats
+    own: list[int] = []
+    for index, (spec, port) in enumerate(zip(ctx.board.ports, state.ports, strict=True)):
+        if port.owner != seat:
+            continue
+        own.append(index)
+        value += scorings * payout[len(port.warehouse)]
+        value += scorings * params.basilica.scoring * port.basilica
+        value += scorings * w.port_per_scoring + turns * w.port_per_turn
+        if spec.good == wine.good or wine.good in port.warehouse:
+            value += wine_cards * wine.ducats_per_port
+        value += port.sailors * min(w.sailor_cap, w.sailor_in_port * turns)
+    sailor = min(w.sailor_cap, w.sailor_aboard * turns)
+    galley_worth = min(w.galley_cap, w.galley_per_turn * turns)
+    for galley in state.galleys:
+        if galley.owner != seat:
+            continue
+        value += galley_worth + galley.sailors * sailor
+        moves_now = _moves_now(state, galley.number, galley.sailors)
+        for good in galley.cargo:
+            best = 0.0
+            for index, (spec, port) in enumerate(zip(ctx.board.ports, state.ports, strict=True)):
+                if port.closed or not can_sell_to(good, spec.good, port.warehouse, spec.warehouse):
+                    continue
+                filled = len(port.warehouse)
+                price = float(bonus.get(good, 0))
+                if port.owner == seat:
+                    price += scorings * (payout[filled + 1] - payout[filled])
+                    if (
+                        good == wine.good
+                        and spec.good != wine.good
+                        and wine.good not in port.warehouse
+                    ):
+                        price += wine_cards * wine.ducats_per_port
+                else:
+                    price += ctx.space_values[index][filled]
+                if price <= best:
+                    continue
+                distance = ctx.board.distance(galley.area, spec.area)
+                if distance is None:
+                    continue
+                price *= _reach(moves_now, galley.sailors, distance, turns)
+                best = max(best, price)
+            value += best
+    value += _free_cube(ctx, state, seat, own, turns)
+    return value
+
+
+def _free_cube(ctx: Ctx, state: ModernState, seat: int, own: list[int], turns: float) -> float:
+    """The active galley may still load a free cube in an own port: a part of its worth."""
+    act = state.act
+    if act is None or not isinstance(state.phase, Choosing | Loading):
+        return 0.0
+    galley = state.galley(act.galley)
+    if galley is None or galley.owner != seat or act.loaded:
+        return 0.0
+    if isinstance(state.phase, Loading) and not ctx.free_cargo(state, galley):
+        return 0.0
+    for index in ctx.board.ports_in(galley.area):
+        if index in own and not state.ports[index].closed:
+            return 1.0 if turns > 1 else 0.0
+    return 0.0
