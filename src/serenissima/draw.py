@@ -373,13 +373,13 @@ def board_svg(board: Board, *, title: str | None = None) -> str:
     boxes = _place_labels(places, labels, radius, segments, bounds)
     heading = spec.name if title is None else title
     size = f'width="{_f(_WIDTH)}" height="{_f(height)}"'
+    box = f'viewBox="0 0 {_f(_WIDTH)} {_f(height)}"'
+    bold = 'font-size="18" font-weight="bold"'
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" {size} '
-        + f'viewBox="0 0 {_f(_WIDTH)} {_f(height)}" font-family="sans-serif">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" {size} {box} font-family="sans-serif">',
         f"<title>{escape(heading)}</title>",
         f'<rect class="background" x="0" y="0" {size} fill="#f7fbfe"/>',
-        f'<text class="title" x="{_f(_MARGIN)}" y="24" font-size="18" font-weight="bold">'
-        + f"{escape(heading)}</text>",
+        f'<text class="title" x="{_f(_MARGIN)}" y="24" {bold}>{escape(heading)}</text>',
         '<g class="edges">',
     ]
     for edge in spec.edges:
