@@ -27,7 +27,7 @@ Row = tuple[str, Callable[[ser.SimulationSummary], str]]
 
 
 def print_diff(diff: ser.RulesetDiff, sections: Sequence[str], rows: int) -> None:
-    """Print the changed keys of ``sections`` (at most ``rows`` each), then every section's count."""
+    """Print the changed keys of ``sections`` (``rows`` at most each), then the counts."""
     for section in sections:
         part = diff.section(section)
         changed = part.changed
@@ -44,19 +44,6 @@ def print_diff(diff: ser.RulesetDiff, sections: Sequence[str], rows: int) -> Non
     print(f"{'all':<11} {format_summary(diff)}")
 
 
-def _nation(summary: ser.SimulationSummary, seat: int) -> str:
-    return summary.seat_names[seat] if summary.seat_names else "-"
-
-
-def seat_rows(players: int) -> list[Row]:
-    rows: list[Row] = []
-    for seat in range(players):
-        rows.append((f"seat {seat} nation", lambda s, i=seat: _nation(s, i)))
-        rows.append((f"seat {seat} win rate", lambda s, i=seat: f"{s.win_rate[i]:.0%}"))
-        rows.append((f"seat {seat} mean score", lambda s, i=seat: f"{s.mean_score[i]:.1f}"))
-    return rows
-
-
 ROWS: list[Row] = [
     ("version", lambda s: s.ruleset_version),
     ("decisions per game", lambda s: f"{s.mean_decisions:.1f}"),
@@ -71,9 +58,13 @@ ROWS: list[Row] = [
 
 def side_by_side(summaries: Sequence[ser.SimulationSummary]) -> str:
     """Return the summaries as a table with one column per ruleset."""
-    rows = [*ROWS, *seat_rows(summaries[0].players)]
     table = [("", *(s.ruleset for s in summaries))]
-    table += [(label, *(read(s) for s in summaries)) for label, read in rows]
+    table += [(label, *(read(s) for s in summaries)) for label, read in ROWS]
+    for seat in range(summaries[0].players):
+        nations = (s.seat_names[seat] if s.seat_names else "-" for s in summaries)
+        table.append((f"seat {seat} nation", *nations))
+        table.append((f"seat {seat} win rate", *(f"{s.win_rate[seat]:.0%}" for s in summaries)))
+        table.append((f"seat {seat} mean score", *(f"{s.mean_score[seat]:.1f}" for s in summaries)))
     widths = [max(len(line[i]) for line in table) for i in range(len(table[0]))]
     lines = [
         "  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True)).rstrip()
@@ -113,9 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     ]
     print(f"{args.games} random games each, {args.players} players, seed {args.seed}:")
     print(side_by_side(summaries))
-    print(
-        "Scores are in each edition's own unit: wealth points (classic), ducats (modern)."
-    )
+    print("Scores are in each edition's own unit: wealth points (classic), ducats (modern).")
     return 0
 
 

@@ -103,7 +103,8 @@ class ScriptedDice:
     def _is_skull(rules: ser.Ruleset, pip: int) -> bool:
         """Whether pip ``pip`` (1..6) is a skull face of the modern edition's die."""
         faces: tuple[str, ...] = rules.params.dice.faces
-        return faces[pip - 1] == rules.params.dice.hit
+        hit: str = rules.params.dice.hit
+        return faces[pip - 1] == hit
 
 
 def who(actor: int) -> str:
@@ -215,7 +216,8 @@ def main(argv: list[str] | None = None) -> int:
         step(game, agents, scripted, number, verbose=number <= args.steps)
         if number == args.steps:
             print_observations(game, f"after step {number}")
-            print(f"... playing on to the end quietly{' (hand-thrown dice still shown)' * bool(scripted)}")
+            still = " (hand-thrown dice still shown)" if scripted is not None else ""
+            print(f"... playing on to the end quietly{still}")
     print_observations(game, "at the end")
     standings = game.standings()
     for entry in standings.entries:
