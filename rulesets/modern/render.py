@@ -162,10 +162,10 @@ def _situation(ctx: Ctx, state: ModernState) -> list[str]:
     elif isinstance(phase, LandingPhase):
         lines.append(f"Landing: the garrison of {phase.port} is gone; sailors may land")
     elif isinstance(phase, PickingGalley | PickingPort | SpecialInvesting):
-        order = " ".join(
+        order = ", ".join(
             f"[seat {s}]" if i == phase.index else f"seat {s}" for i, s in enumerate(phase.order)
         )
-        lines += _wrap(f"Order: {order}", "  ")
+        lines += _wrap(f"Order of play in this step: {order}", "  ")
     elif isinstance(phase, PickingClosed):
         lines.append(f"Closing one port producing {phase.goods[0]}")
     return lines

@@ -1,0 +1,136 @@
+"""The classic edition drawn as text: secret money and bids, and every piece on the board."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import attrs
+import pytest
+
+from serenissima.game import Game
+from serenissima.registry import load_ruleset
+from serenissima.ruleset import Ruleset
+from serenissima_rulesets.classic.state import Bidding, ClassicState
+
+WIDTH = 100
+
+
+def _rules() -> Ruleset:
+    return load_ruleset("classic")
+
+
+def _game(decisions: int, seed: int = 3, players: int = 3) -> ClassicState:
+    rules = _rules()
+    game = Game(rules, players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        game.advance()
+        if game.is_over():
+            break
+        actions = game.legal_actions()
+        game.play(actions[rng.randrange(len(actions))])
+    game.advance()
+    state = game.state
+    assert isinstance(state, ClassicState)
+    return state
+
+
+def _bidding() -> ClassicState:
+    """The first round's bids, seat 0 and seat 1 having bid, seat 2 not yet."""
+    rules = _rules()
+    game = Game(rules, 3, seed=1)
+    while not isinstance(game.state.phase, Bidding):
+        game.advance()
+        game.play(game.legal_actions()[0])
+    state = game.state
+    assert isinstance(state, ClassicState)
+    return attrs.evolve(state, bids=(700, 1300, None), ducats=(4321, 5432, 6543))
+
+
+def _seat_line(text: str, seat: int) -> str:
+    return next(line for line in text.splitlines() if re.match(rf"^ [ >] seat {seat}\b", line))
+
+
+def test_a_seat_sees_its_own_ducats_only() -> None:
+    rules = _rules()
+    state = attrs.evolve(_game(60), ducats=(4321, 5432, 6543))
+    text = rules.render(state, 2)
+    assert "6543" in _seat_line(text, 2)
+    for seat, ducats in ((0, "4321"), (1, "5432")):
+        assert ducats not in text
+        line = _seat_line(text, seat)
+        assert "ducats     ?" in line
+        assert re.search(r"wealth \d+\+\?", line)
+    assert re.search(r"wealth \d+$", _seat_line(text, 2))
+
+
+def test_bids_stay_secret_until_everyone_has_bid() -> None:
+    rules = _rules()
+    state = _bidding()
+    seen_by_0 = rules.render(state, 0)
+    assert "seat 0 bid 700" in seen_by_0
+    assert "seat 1 has bid (secret)" in seen_by_0
+    assert "1300" not in seen_by_0
+    assert "seat 2 has not bid" in seen_by_0
+    seen_by_2 = rules.render(state, 2)
+    assert "700" not in seen_by_2 and "1300" not in seen_by_2
+    everything = rules.render(state)
+    assert "seat 0 bid 700" in everything and "seat 1 bid 1300" in everything
+
+
+def test_revealed_bids_are_shown_to_every_seat() -> None:
+    rules = _rules()
+    state = _game(60)
+    assert not isinstance(state.phase, Bidding)
+    text = rules.render(state, 0)
+    for seat, bid in enumerate(state.bids):
+        if bid is not None:
+            assert f"seat {seat} bid {bid}" in text
+
+
+def test_no_seat_shows_every_seats_ducats_and_wealth() -> None:
+    rules = _rules()
+    state = attrs.evolve(_game(60), ducats=(4321, 5432, 6543))
+    text = rules.render(state)
+    standings = {entry.seat: entry.score for entry in rules.standings(state).entries}
+    for seat, ducats in enumerate(("4321", "5432", "6543")):
+        line = _seat_line(text, seat)
+        assert ducats in line
+        assert line.endswith(f"wealth {standings[seat]}")
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("decisions", [0, 15, 80, 300])
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_galley_and_port_appears_in_short_lines(
+    seed: int, decisions: int, players: int
+) -> None:
+    rules = _rules()
+    state = _game(decisions, seed, players)
+    for seat in (None, 0, players - 1):
+        text = rules.render(state, seat)
+        lines = text.splitlines()
+        assert max(len(line) for line in lines) <= WIDTH
+        for galley in state.galleys:
+            pattern = rf"galley +{galley.id} of seat {galley.owner}: {galley.sailors} sailor"
+            assert re.search(pattern, text), pattern
+        for spec, port in zip(rules.board.ports, state.ports, strict=True):
+            line = next(line for line in lines if line.startswith(f"  {spec.name} "))
+            owner = "neutral" if port.owner is None else f"seat {port.owner}"
+            assert owner in line
+            assert f"{len(port.warehouse)}/{spec.warehouse}" in line
+            if spec.capital_of is not None:
+                assert "capital" in line
+
+
+def test_header_gives_round_phase_and_turn_order() -> None:
+    rules = _rules()
+    state = _game(60)
+    text = rules.render(state, 0)
+    assert f"round {state.turn} of {state.rounds}" in text.splitlines()[0]
+    assert rules.decision(state).prompt in text
+    order = ", ".join(f"seat {s}" for s in state.order)
+    assert order.replace(" ", "") == re.sub(
+        r"[\[\] ]", "", text.split("Turn order: ")[1].split("\n")[0]
+    )
