@@ -335,9 +335,11 @@ class ClassicEngine:
         return render(self.ctx(rules), state, seat)
 
     def evaluate(self, rules: Ruleset, state: State, seat: int) -> float:
-        """Estimate the seat's final score (provisional: its present score)."""
-        entry = next(e for e in self.standings(rules, state).entries if e.seat == seat)
-        return float(entry.score)
+        """Estimate the seat's wealth points at the end (see :mod:`.heuristic`)."""
+        assert isinstance(state, ClassicState)
+        from .heuristic import estimate
+
+        return estimate(self.ctx(rules), state, seat)
 
     def phases(self) -> tuple[PhaseInfo, ...]:
         """Describe the phase table: the edition's turn structure."""

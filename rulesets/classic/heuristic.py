@@ -1,0 +1,247 @@
+"""The greedy bot's heuristic for the classic edition: a seat's wealth points at the end, estimated.
+
+:func:`estimate` starts from the seat's wealth points as they stand
+(C-SCORE-2), its ducats counted to the fraction of a point instead of rounded
+down, and adds what its pieces are expected to bring in before the last round
+ends:
+
+- **income** for its own capital, for every phase-6 turn still to come while
+  it holds it (C-INC-1);
+- **goods aboard**: the best a piece can fetch at a port that would buy it
+  (C-SALE-3/4 and the new-market bonus, C-BONUS), and in an own port the
+  step it makes towards a full warehouse; discounted by the rounds the galley
+  needs to get there, and worth nothing if it cannot get there in time;
+- **ports to take**: a port without a garrison within a galley's reach, which
+  a landing would win (C-LAND-1/2);
+- **galleys and sailors**: a galley, its crew and the garrisons are worth a
+  little per round left, because they earn the points above and keep ports.
+
+The estimate reads only what the seat may know: its own ducats (the others'
+are secret, C-COMP-7) and the public pieces. Once the game is over it is
+exactly the seat's wealth points, its final score.
+"""
+
+from __future__ import annotations
+
+import math
+
+from serenissima.pieces import can_sell_to
+
+from .helpers import Ctx
+from .sales import new_market_bonus
+from .scoring import wealth
+from .state import (
+    Bidding,
+    Choosing,
+    ClassicState,
+    Crewing,
+    Fighting,
+    Galley,
+    GameOver,
+    Landing,
+    Moving,
+    Negotiating,
+    Permission,
+    Purchasing,
+    Rolling,
+    RollingOff,
+    Selling,
+    Spoils,
+)
+
+__all__ = ["WEIGHTS", "Weights", "estimate"]
+
+
+class Weights:
+    """The tunable numbers of the heuristic, in wealth points unless said otherwise.
+
+    Attributes:
+        galley_per_round: What a galley adds per round left.
+        galley_cap: The most a galley is worth, however long the game.
+        sailor_aboard: A sailor on a galley, per round left, up to ``sailor_cap``.
+        sailor_cap: The most one sailor aboard is worth.
+        first_guard: The first sailor of an own port's garrison, which keeps others from landing.
+        guard: Each further sailor of a garrison.
+        fill: The share of a full warehouse's extra points that each piece sold towards it earns.
+        capture: The share of a port's points counted for a port a galley could land on.
+        now: The share of a price kept for a sale the galley can still make this round.
+        per_round: The share of a price kept for each further round the galley needs.
+        per_space: The share lost for each sea area between the galley and the buyer.
+    """
+
+    __slots__ = ()
+    galley_per_round = 0.3
+    galley_cap = 1.5
+    sailor_aboard = 0.04
+    sailor_cap = 0.25
+    first_guard = 0.4
+    guard = 0.05
+    fill = 0.5
+    capture = 0.5
+    now = 0.9
+    per_round = 0.7
+    per_space = 0.01
+
+
+WEIGHTS = Weights()
+"""The weights :func:`estimate` uses."""
+
+_BEFORE_MOVING = (Crewing, Bidding, RollingOff, Choosing, Purchasing, Negotiating)
+
+
+def _turn_done(
+    state: ClassicState, seat: int, phase_type: type[Moving | Landing | Selling]
+) -> bool:
+    """Whether ``seat`` has had its turn of the phase ``phase_type``, now under way."""
+    phase = state.phase
+    if isinstance(phase, Permission):
+        phase = phase.moving
+    if not isinstance(phase, phase_type) or seat not in state.order:
+        return False
+    return state.order.index(seat) < phase.index
+
+
+def _moves_now(state: ClassicState, galley: Galley) -> int:
+    """Sea areas ``galley`` may still cross this round."""
+    phase = state.phase
+    if isinstance(phase, _BEFORE_MOVING):
+        return galley.sailors
+    moving = phase.moving if isinstance(phase, Permission) else phase
+    if not isinstance(moving, Moving):
+        return 0
+    if _turn_done(state, galley.owner, Moving):
+        return 0
+    if state.order[moving.index] != galley.owner:
+        return galley.sailors
+    if galley.id in moving.done:
+        return 0
+    if galley.id == moving.galley:
+        return max(0, galley.sailors - moving.steps)
+    return galley.sailors
+
+
+def _rounds_after(state: ClassicState) -> int:
+    """Whole rounds still to come after the current one."""
+    return max(0, state.rounds - max(state.turn, 1)) + (1 if state.turn == 0 else 0)
+
+
+def _selling_done(state: ClassicState, seat: int) -> bool:
+    """Whether ``seat`` has had its phase-6 turn this round (its sales and income)."""
+    return _turn_done(state, seat, Selling)
+
+
+def _reach(moves_now: int, this_round: bool, speed: int, distance: int, rounds: int) -> float:
+    """The share of a price kept for a buyer ``distance`` sea areas away."""
+    w = WEIGHTS
+    shrink = 1.0 - w.per_space * distance
+    if this_round and distance <= moves_now:
+        return w.now * shrink
+    start = moves_now if this_round else 0
+    later = max(1, math.ceil((distance - start) / max(1, speed)))
+    if later > rounds:
+        return 0.0
+    return w.per_round**later * shrink
+
+
+def estimate(ctx: Ctx, state: ClassicState, seat: int) -> float:
+    """Estimate ``seat``'s wealth points at the end of the game.
+
+    Args:
+        ctx: The ruleset's context.
+        state: The state to value.
+        seat: The seat whose score is estimated.
+
+    Returns:
+        The estimate, in wealth points; exactly the seat's score once the game is over.
+
+    Example:
+        >>> import serenissima as ser
+        >>> rules = ser.load_ruleset("classic")
+        >>> state = rules.new_game(2)
+        >>> rules.evaluate(state, 0) > 10
+        True
+    """
+    parts = wealth(ctx, state, seat)
+    if isinstance(state.phase, GameOver):
+        return float(sum(v for _, v in parts))
+    params = ctx.params
+    w = WEIGHTS
+    per_point = params.wealth.ducats_per_point
+    value = sum(v for name, v in parts if name != "ducats") + state.ducats[seat] / per_point
+    rounds = _rounds_after(state)
+    selling_done = _selling_done(state, seat)
+    if ctx.holds_capital(state, seat):
+        value += (rounds + (not selling_done)) * params.income.own_capital / per_point
+    for port in state.ports:
+        if port.owner == seat and port.garrison:
+            value += w.first_guard + w.guard * (port.garrison - 1)
+    sailor = min(w.sailor_cap, w.sailor_aboard * (rounds + 1))
+    galley_worth = min(w.galley_cap, w.galley_per_round * rounds)
+    for galley in ctx.galleys_of(state, seat):
+        value += galley_worth + sailor * galley.sailors
+        moves_now = _moves_now(state, galley)
+        this_round = not selling_done
+        for good in galley.cargo:
+            value += _best_sale(ctx, state, seat, galley, good, moves_now, this_round, rounds)
+        value += _best_landing(ctx, state, seat, galley, moves_now, rounds)
+    return value
+
+
+def _best_sale(
+    ctx: Ctx,
+    state: ClassicState,
+    seat: int,
+    galley: Galley,
+    good: str,
+    moves_now: int,
+    this_round: bool,
+    rounds: int,
+) -> float:
+    """What one piece aboard is worth: its best buyer's price, discounted by the way there."""
+    params = ctx.params
+    per_point = params.wealth.ducats_per_point
+    best = 0.0
+    for index, (spec, port) in enumerate(zip(ctx.board.ports, state.ports, strict=True)):
+        size = ctx.sizes[index]
+        if not can_sell_to(good, spec.good, port.warehouse, size):
+            continue
+        filled = len(port.warehouse)
+        ducats = (params.sale.first_space + filled) * params.sale.ducats_per_space
+        ducats += new_market_bonus(ctx, state, seat, good, index)
+        price = ducats / per_point
+        if port.owner == seat:
+            extra = ctx.full_points[size] - params.wealth.port_not_full
+            price += extra if filled + 1 == size else WEIGHTS.fill * extra / size
+        if price <= best:
+            continue
+        distance = ctx.board.distance(galley.area, spec.area)
+        if distance is None:
+            continue
+        best = max(best, price * _reach(moves_now, this_round, galley.sailors, distance, rounds))
+    return best
+
+
+def _best_landing(
+    ctx: Ctx, state: ClassicState, seat: int, galley: Galley, moves_now: int, rounds: int
+) -> float:
+    """A port without a garrison that the galley could reach and land on, part-counted."""
+    phase = state.phase
+    if galley.sailors < 2:
+        return 0.0
+    landing_ahead = not isinstance(phase, Selling) and not _turn_done(state, seat, Landing)
+    in_battle = isinstance(phase, Fighting | Rolling | Spoils | Landing)
+    best = 0.0
+    for index, port in enumerate(state.ports):
+        if port.owner == seat or port.garrison:
+            continue
+        spec = ctx.board.ports[index]
+        distance = ctx.board.distance(galley.area, spec.area)
+        if distance is None:
+            continue
+        points = float(ctx.params.wealth.port_not_full)
+        if index == ctx.capital(state, seat):
+            points += ctx.params.wealth.own_capital
+        this_round = landing_ahead and (not in_battle or distance == 0)
+        share = _reach(moves_now, this_round, galley.sailors, distance, rounds)
+        best = max(best, points * share)
+    return WEIGHTS.capture * best
