@@ -16,13 +16,13 @@ import sys
 from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 
-from serenissima.cli import bench, compare, rules, rulesets, simulate
+from serenissima.cli import bench, compare, play, replay, rules, rulesets, simulate
 from serenissima.cli._common import EXIT_ERROR, EXIT_INTERRUPTED, PROG
 from serenissima.errors import SerenissimaError
 
 __all__ = ["main"]
 
-_COMMANDS = (rulesets, rules, simulate, compare, bench)
+_COMMANDS = (rulesets, rules, play, replay, simulate, compare, bench)
 
 
 def _package_version() -> str:
