@@ -278,9 +278,7 @@ def _make_converter() -> cattrs.Converter:
     converter.register_structure_hook_func(
         lambda t: t == (str | bool | tuple[str, ...]), _structure_option_value
     )
-    converter.register_structure_hook_func(
-        lambda t: t == tuple[float, float], _structure_position
-    )
+    converter.register_structure_hook_func(lambda t: t == tuple[float, float], _structure_position)
     converter.register_structure_hook_factory(
         lambda t: isinstance(t, type) and issubclass(t, enum.Enum), _enum_hook
     )

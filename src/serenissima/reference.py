@@ -205,10 +205,8 @@ def _is_goods(value: object) -> bool:
 
 
 def _is_table(value: object) -> bool:
-    """Whether a value is a mapping worth a table of its own (of records or mappings)."""
-    return isinstance(value, Mapping) and any(
-        _is_record(v) or isinstance(v, Mapping) for v in value.values()
-    )
+    """Whether a value is a mapping, shown as a table of its own."""
+    return isinstance(value, Mapping) and bool(value)
 
 
 def _title(path: str, doc: str) -> str:
@@ -701,6 +699,11 @@ def _text_table(table: Table, width: int) -> list[str]:
     return lines
 
 
+def _underlined(title: str, rule: str, width: int) -> str:
+    lines = _wrap(title, width)
+    return "\n".join([*lines, rule * max(len(line) for line in lines)])
+
+
 def format_text(sections: Sequence[Section], width: int = 100) -> str:
     """Return sections as plain text for a terminal: aligned columns, long cells wrapped.
 
@@ -730,11 +733,11 @@ def format_text(sections: Sequence[Section], width: int = 100) -> str:
     width = max(width, 20)
     blocks: list[str] = []
     for section in sections:
-        blocks.append(f"{section.title}\n{'=' * len(section.title)}")
+        blocks.append(_underlined(section.title, "=", width))
         if section.intro:
             blocks.append("\n".join(_wrap(section.intro, width)))
         for table in section.tables:
-            lines = [table.title, "-" * min(len(table.title), width)]
+            lines = [_underlined(table.title, "-", width)]
             lines.extend(_text_table(table, width))
             if table.note:
                 lines.extend(["", *_wrap(table.note, width)])
