@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 import sys
 import types
+from pathlib import Path
 
 import pytest
 
@@ -29,7 +31,8 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
 
 
 @pytest.mark.parametrize(
-    "argv", [["--help"], ["rulesets", "-h"], ["simulate", "-h"], ["bench", "-h"]]
+    "argv",
+    [["--help"], ["rulesets", "-h"], ["simulate", "-h"], ["compare", "-h"], ["bench", "-h"]],
 )
 def test_help(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     with pytest.raises(SystemExit) as info:
@@ -293,3 +296,221 @@ def test_progress_is_shown_on_a_terminal(
     assert "\rsimulate: [" + "#" * 24 + "] 3/3 games" in shown
     assert shown.endswith("\n")
     assert "Ruleset toy" in capsys.readouterr().out
+
+
+# simulate: seats, formats, files
+
+
+def test_simulate_csv_has_one_row_per_game(
+    registry: types.ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ("simulate", "--ruleset", "toy", "--players", "3", "--games", "7", "--format", "csv")
+    status, out, err = _run(capsys, *argv)
+    assert (status, err) == (0, "")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert list(rows[0]) == [
+        "ruleset",
+        "game",
+        "seed",
+        "decisions",
+        "chance",
+        "turns",
+        "winners",
+        "margin",
+        "score_0",
+        "score_1",
+        "score_2",
+    ]
+    assert [row["game"] for row in rows] == [str(i) for i in range(7)]
+    assert {row["ruleset"] for row in rows} == {"toy"}
+    # the rows agree with the summary of the same games
+    status, out, _ = _run(capsys, *argv[:-2], "--format", "json")
+    summary = json.loads(out)
+    decisions = [int(row["decisions"]) for row in rows]
+    assert sum(decisions) / 7 == pytest.approx(summary["mean_decisions"])
+    for seat in range(3):
+        wins = sum(1 / len(r["winners"].split()) for r in rows if str(seat) in r["winners"].split())
+        assert wins / 7 == pytest.approx(summary["win_rate"][seat])
+    for row in rows:
+        scores = [int(row[f"score_{seat}"]) for seat in range(3)]
+        winners = [int(seat) for seat in row["winners"].split()]
+        assert all(scores[w] == max(scores) for w in winners)
+        if len(winners) == 1:
+            others = [s for seat, s in enumerate(scores) if seat != winners[0]]
+            assert int(row["margin"]) == scores[winners[0]] - max(others)
+
+
+def test_simulate_csv_of_several_rulesets_shares_one_header(
+    registry: types.ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = _run(capsys, "simulate", "--games", "2", "--players", "2", "--format", "csv")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("ruleset,game,")
+    assert [line.split(",")[0] for line in lines[1:]] == ["pond", "pond", "toy", "toy"]
+    # the same rules under two names meet the same chance: the same games
+    assert [line.split(",", 1)[1] for line in lines[1:3]] == [
+        line.split(",", 1)[1] for line in lines[3:5]
+    ]
+
+
+def test_simulate_json_per_game_and_intervals(
+    registry: types.ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ("simulate", "--ruleset", "toy", "--players", "2", "--games", "6", "--format", "json")
+    status, out, _ = _run(capsys, *argv, "--per-game")
+    assert status == 0
+    data = json.loads(out)
+    assert [game["index"] for game in data["per_game"]] == list(range(6))
+    assert data["seats"] == ["random", "random"]
+    low, high = data["intervals"]["decisions"]
+    assert low <= data["mean_decisions"] <= high
+    assert len(data["intervals"]["win_rate"]) == 2
+    assert "per_game" not in json.loads(_run(capsys, *argv)[1])
+
+
+def test_simulate_seats_one_for_all_or_one_each(
+    registry: types.ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    base = ("simulate", "--ruleset", "toy", "--players", "3", "--games", "4", "--format", "json")
+    plain = json.loads(_run(capsys, *base)[1])
+    one = json.loads(_run(capsys, *base, "--seats", "random")[1])
+    each = json.loads(_run(capsys, *base, "--seats", "random,random,random")[1])
+    for data in (plain, one, each):
+        del data["seconds"], data["decisions_per_second"]
+    assert plain == one == each
+    assert one["seats"] == ["random"] * 3
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--seats", "random,random"], "--seats names 2 agents for 4 players"),
+        (["--seats", "oracle"], "unknown agent 'oracle'"),
+        (["--per-game"], "--per-game goes with --format json"),
+        (["--out", "no/such/folder/x.csv"], "cannot write no/such/folder/x.csv"),
+    ],
+)
+def test_simulate_refuses_bad_seats_and_files(
+    registry: types.ModuleType,
+    capsys: pytest.CaptureFixture[str],
+    extra: list[str],
+    message: str,
+) -> None:
+    status, out, err = _run(capsys, "simulate", "--ruleset", "toy", "--games", "2", *extra)
+    assert status == 2
+    assert out == ""
+    assert message in err
+
+
+def test_simulate_out_writes_the_file(
+    registry: types.ModuleType, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    target = tmp_path / "games.csv"
+    argv = ("simulate", "--ruleset", "toy", "--games", "5", "--format", "csv")
+    status, out, err = _run(capsys, *argv, "--out", str(target))
+    assert status == 0
+    assert out == ""
+    assert err == f"wrote {target}\n"
+    assert target.read_text(encoding="utf-8") == _run(capsys, *argv)[1]
+    status, _, err = _run(capsys, *argv, "--out", str(tmp_path))
+    assert status == 2
+    assert "it is a folder" in err
+
+
+def test_simulate_text_shows_intervals_and_margin(
+    registry: types.ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ("simulate", "--ruleset", "toy", "--games", "30", "--seats", "random")
+    status, out, _ = _run(capsys, *argv)
+    assert status == 0
+    assert "95% interval" in out
+    assert any(line.startswith("winner margin") for line in out.splitlines())
+
+
+# compare --games
+
+
+def test_compare_with_games_puts_the_simulations_side_by_side(
+    registry: types.ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ("compare", "toy", "pond", "--games", "20", "--players", "3", "--seed", "5")
+    status, out, err = _run(capsys, *argv)
+    assert (status, err) == (0, "")
+    assert "toy vs pond:" in out  # the diff comes first
+    lines = out.splitlines()
+    assert lines.index("left: toy 1.0: 3 players, 20 random games, seed 5, options: defaults") > 0
+    assert "the same seeds on both sides" in lines
+    header = next(line for line in lines if line.startswith("per game"))
+    columns = ("per game", "toy", "95% interval", "pond", "95% interval", "differ")
+    assert header.split() == " ".join(columns).split()
+    rows = [line for line in lines if line.startswith(("decisions", "win rate"))]
+    assert len(rows) == 4
+    # the same rules and the same seeds: the same games, so nothing differs
+    assert all(row.split()[-1] == "no" for row in rows)
+
+
+def test_compare_with_games_as_json(
+    registry: types.ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ("compare", "toy", "pond", "--games", "8", "--json", "--option", "die=d4")
+    status, out, _ = _run(capsys, *argv)
+    assert status == 0
+    data = json.loads(out)
+    simulation = data["simulation"]
+    assert simulation["paired"] is True
+    assert simulation["left"]["options"] == [["die", "d4"]]
+    assert simulation["right"]["ruleset"] == "pond"
+    assert [row["key"] for row in simulation["rows"]][:5] == [
+        "decisions",
+        "turns",
+        "chance",
+        "margin",
+        "shared_wins",
+    ]
+    assert len(simulation["rows"]) == 5 + 4
+    assert "summary" in data
+
+
+def test_compare_without_games_prints_no_simulation(
+    registry: types.ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = _run(capsys, "compare", "toy", "pond")
+    assert status == 0
+    assert "per game" not in out
+    status, out, _ = _run(capsys, "compare", "toy", "pond", "--json")
+    assert "simulation" not in json.loads(out)
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--seed", "3"], "go with --games"),
+        (["--players", "3"], "go with --games"),
+        (["--games", "2", "--option", "wind=east"], "option 'wind'"),
+        (["--games", "2", "--seats", "a,b"], "--seats names 2 agents for 4 players"),
+        (["--games", "2", "--players", "9"], "option 'players'"),
+    ],
+)
+def test_compare_refuses_bad_play_arguments(
+    registry: types.ModuleType,
+    capsys: pytest.CaptureFixture[str],
+    extra: list[str],
+    message: str,
+) -> None:
+    status, out, err = _run(capsys, "compare", "toy", "pond", *extra)
+    assert status == 2
+    assert out == ""
+    assert message in err
+
+
+def test_compare_the_editions_in_play(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ("compare", "classic", "modern", "--games", "3", "--section", "info")
+    status, out, err = _run(capsys, *argv)
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert any(line.startswith("rounds / turns") for line in lines)
+    assert any(line.startswith("win rate, seat 0 venice") for line in lines)
+    margin = next(line for line in lines if line.startswith("winner margin"))
+    assert margin.split()[-1] == "-"  # wealth points and ducats are not compared
+    assert "not compared" in out

@@ -1,4 +1,4 @@
-"""``serenissima compare``: two rulesets, key by key."""
+"""``serenissima compare``: two rulesets, key by key, and with ``--games`` in play."""
 
 from __future__ import annotations
 
@@ -6,18 +6,32 @@ import argparse
 import json
 from typing import TextIO
 
-from serenissima.cli._common import load
+from serenissima.cli._common import (
+    add_option_argument,
+    check_options_known,
+    load,
+    options_for,
+    positive,
+)
+from serenissima.cli.simulate import add_seats_argument, seats_for, simulate_with_progress
 from serenissima.compare import SECTIONS, compare_rulesets, format_diff
+from serenissima.errors import SerenissimaError
+
+_DEFAULT_PLAYERS = 4
+_DEFAULT_SEED = 1
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the command to the parser."""
     parser = commands.add_parser(
         "compare",
-        help="compare two rulesets key by key",
+        help="compare two rulesets key by key, and in play with --games",
         description="Compare two rulesets (installed names or folders): identity, board, "
         "ports, goods, numbers, options and phases. Marks: ~ different, < only in LEFT, "
-        "> only in RIGHT, = the same.",
+        "> only in RIGHT, = the same. With --games N, also play N games of each with the "
+        "same seeds and print their statistics side by side, with each quantity's 95%% "
+        "interval and whether the two differ clearly (the 95%% interval of the difference "
+        "leaves out 0).",
     )
     parser.add_argument("left", metavar="LEFT", help="a ruleset name or folder")
     parser.add_argument("right", metavar="RIGHT", help="a ruleset name or folder")
@@ -32,20 +46,62 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help=f"only this section; repeat for several ({', '.join(SECTIONS)})",
     )
     parser.add_argument(
-        "--json", action="store_true", help="print the diff as JSON instead of a table"
+        "--json", action="store_true", help="print the diff (and statistics) as JSON"
     )
+    parser.add_argument(
+        "--games", type=positive, help="play this many games of each ruleset and compare them"
+    )
+    parser.add_argument(
+        "--players",
+        type=positive,
+        help=f"with --games: number of seats (default: {_DEFAULT_PLAYERS})",
+    )
+    add_seats_argument(parser)
+    parser.add_argument(
+        "--seed", type=int, help=f"with --games: seed of both batches (default: {_DEFAULT_SEED})"
+    )
+    add_option_argument(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """Print the diff."""
-    diff = compare_rulesets(load(args.left), load(args.right))
+    """Print the diff, then the simulations side by side when asked for."""
+    from serenissima.simulate import compare_simulations, format_comparison
+
+    playing = (args.players, args.seats, args.seed) != (None, None, None) or args.option
+    if playing and args.games is None:
+        raise SerenissimaError("--players, --seats, --seed and --option go with --games")
+    left, right = load(args.left), load(args.right)
+    comparison = None
+    if args.games is not None:
+        args.players = args.players or _DEFAULT_PLAYERS
+        args.seed = _DEFAULT_SEED if args.seed is None else args.seed
+        seats = seats_for(args.seats, args.players)
+        check_options_known([left, right], args.option)
+        left_summary, right_summary = (
+            simulate_with_progress(
+                rules,
+                args,
+                options_for(rules, args.option, True),
+                seats,
+                f"simulate {side} {rules.id}",
+                err,
+            )
+            for side, rules in (("left", left), ("right", right))
+        )
+        comparison = compare_simulations(left_summary, right_summary)
+    diff = compare_rulesets(left, right)
     if args.section:
         diff = diff.section(*args.section)
     if not args.json:
-        out.write(format_diff(diff, show_same=args.all) + "\n")
+        text = format_diff(diff, show_same=args.all)
+        if comparison is not None:
+            text += "\n\n" + format_comparison(comparison)
+        out.write(text + "\n")
         return 0
     data = (diff if args.all else diff.changed).to_dict()
     data["summary"] = {status.value: count for status, count in diff.counts.items()}
+    if comparison is not None:
+        data["simulation"] = comparison.to_dict()
     out.write(json.dumps(data, indent=2) + "\n")
     return 0

@@ -1,11 +1,12 @@
-"""``serenissima simulate``: many games, summarised."""
+"""``serenissima simulate``: many games, summarised, or one row per game."""
 
 from __future__ import annotations
 
 import argparse
-from typing import TextIO
-
-import attrs
+import csv
+import io
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
 
 from serenissima.cli._common import (
     Progress,
@@ -16,52 +17,206 @@ from serenissima.cli._common import (
     positive,
     write_json,
 )
+from serenissima.errors import SerenissimaError
+
+if TYPE_CHECKING:
+    from serenissima.ruleset import Ruleset
+    from serenissima.simulate import SimulationSummary
+
+
+def seat_kinds(text: str) -> tuple[str, ...]:
+    """Read ``--seats``: agent kinds separated by commas."""
+    kinds = tuple(kind.strip() for kind in text.split(","))
+    if not all(kinds):
+        raise argparse.ArgumentTypeError(f"expected agent kinds separated by commas, got {text!r}")
+    return kinds
+
+
+def add_seats_argument(parser: argparse.ArgumentParser) -> None:
+    """Add ``--seats KIND,...``."""
+    from serenissima.agents import AGENT_KINDS
+
+    parser.add_argument(
+        "--seats",
+        type=seat_kinds,
+        metavar="KIND,...",
+        help="each seat's agent, separated by commas, or one kind for every seat "
+        f"({', '.join(AGENT_KINDS)}; default: random)",
+    )
+
+
+def seats_for(kinds: tuple[str, ...] | None, players: int) -> tuple[str, ...] | None:
+    """One agent kind per seat: ``--seats`` as given, or its single kind repeated."""
+    if kinds is None or len(kinds) == players:
+        return kinds
+    if len(kinds) == 1:
+        return kinds * players
+    raise SerenissimaError(
+        f"--seats names {len(kinds)} agents for {players} players; "
+        "give one per seat, or one for every seat"
+    )
+
+
+def check_out(path: str | None) -> None:
+    """Refuse an ``--out`` file that cannot be written, before any game is played."""
+    if path is None:
+        return
+    target = Path(path)
+    if target.is_dir():
+        raise SerenissimaError(f"cannot write {path}: it is a folder")
+    if not target.parent.is_dir():
+        raise SerenissimaError(f"cannot write {path}: no folder {str(target.parent)!r}")
+
+
+def emit(text: str, path: str | None, out: TextIO, err: TextIO) -> None:
+    """Write ``text`` to the ``--out`` file, or to ``out`` when there is none."""
+    if path is None:
+        out.write(text)
+        return
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise SerenissimaError(f"cannot write {path}: {exc.strerror or exc}") from None
+    err.write(f"wrote {path}\n")
+
+
+def simulate_with_progress(
+    rules: Ruleset,
+    args: argparse.Namespace,
+    options: dict[str, object],
+    seats: tuple[str, ...] | None,
+    label: str,
+    err: TextIO,
+    *,
+    keep_games: bool = False,
+) -> SimulationSummary:
+    """Simulate ``args.games`` games with a progress bar on ``err``."""
+    from serenissima.simulate import simulate
+
+    progress = Progress(label, err)
+    try:
+        return simulate(
+            rules,
+            args.players,
+            args.games,
+            args.seed,
+            options,
+            progress.games,
+            seats,
+            keep_games=keep_games,
+        )
+    finally:
+        progress.close()
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the command to the parser."""
     parser = commands.add_parser(
         "simulate",
-        help="play random games and summarise them",
-        description="Play games between random agents and print game length, "
-        "win rate, mean score and its parts by seat, and speed; one summary per ruleset "
-        "(with several, an option applies to the rulesets that declare it).",
+        help="play games between agents and summarise them",
+        description="Play games between agents (random ones unless --seats says otherwise) "
+        "and print game length, the winner's margin, shared wins, and by seat the win rate "
+        "with its 95%% interval, the mean score and its parts, and speed; one summary per "
+        "ruleset (with several, an option applies to the rulesets that declare it). Game i "
+        "draws its chance and its agents' seeds from --seed and i alone, so every ruleset "
+        "meets the same chance. --format csv gives one row per game instead.",
+        conflict_handler="resolve",  # --format gains csv
     )
     add_game_arguments(parser)
+    parser.add_argument(
+        "--format",
+        choices=("text", "json", "csv"),
+        default="text",
+        help="output: a text summary, the summary as JSON, or one CSV row per game "
+        "(default: %(default)s)",
+    )
     parser.add_argument(
         "--games", type=positive, default=100, help="number of games (default: %(default)s)"
     )
     parser.add_argument(
         "--seed", type=int, default=1, help="seed of the batch (default: %(default)s)"
     )
+    add_seats_argument(parser)
+    parser.add_argument(
+        "--per-game",
+        action="store_true",
+        help="with --format json, add every game's row under 'per_game'",
+    )
+    parser.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """Simulate and print one summary per ruleset."""
-    from serenissima.simulate import format_summary, simulate
+    """Simulate and print one summary per ruleset, or one CSV row per game."""
+    from serenissima.simulate import format_summary
 
+    if args.per_game and args.format == "text":
+        raise SerenissimaError("--per-game goes with --format json (csv is always per game)")
+    check_out(args.out)
+    seats = seats_for(args.seats, args.players)
     rulesets = load_many(args.ruleset)
     several = len(rulesets) > 1
     check_options_known(rulesets, args.option)
-    summaries = []
-    for rules in rulesets:
-        progress = Progress(f"simulate {rules.id}" if several else "simulate", err)
-        try:
-            summaries.append(
-                simulate(
-                    rules,
-                    args.players,
-                    args.games,
-                    args.seed,
-                    options_for(rules, args.option, several),
-                    progress.games,
-                )
-            )
-        finally:
-            progress.close()
+    keep = args.format == "csv" or args.per_game
+    summaries = [
+        simulate_with_progress(
+            rules,
+            args,
+            options_for(rules, args.option, several),
+            seats,
+            f"simulate {rules.id}" if several else "simulate",
+            err,
+            keep_games=keep,
+        )
+        for rules in rulesets
+    ]
     if args.format == "json":
-        write_json(out, [attrs.asdict(summary) for summary in summaries], several)
+        buffer = io.StringIO()
+        write_json(buffer, [s.to_dict(per_game=args.per_game) for s in summaries], several)
+        text = buffer.getvalue()
+    elif args.format == "csv":
+        text = format_csv(summaries)
     else:
-        out.write("\n\n".join(format_summary(summary) for summary in summaries) + "\n")
+        text = "\n\n".join(format_summary(summary) for summary in summaries) + "\n"
+    emit(text, args.out, out, err)
     return 0
+
+
+def format_csv(summaries: list[SimulationSummary]) -> str:
+    """One CSV row per game of every summary, under one header.
+
+    Columns: ruleset, game, seed, decisions, chance, turns, winners (seats
+    separated by spaces), margin, then ``score_0``, ``score_1``... by seat.
+    """
+    players = max(s.players for s in summaries)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(
+        [
+            "ruleset",
+            "game",
+            "seed",
+            "decisions",
+            "chance",
+            "turns",
+            "winners",
+            "margin",
+            *(f"score_{seat}" for seat in range(players)),
+        ]
+    )
+    for summary in summaries:
+        for row in summary.rows:
+            writer.writerow(
+                [
+                    summary.ruleset,
+                    row.index,
+                    row.seed,
+                    row.decisions,
+                    row.chance,
+                    row.turns,
+                    " ".join(str(seat) for seat in row.winners),
+                    row.margin,
+                    *row.scores,
+                ]
+            )
+    return buffer.getvalue()
