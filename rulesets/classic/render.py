@@ -210,7 +210,7 @@ def _seats(
     lines = []
     for s in range(state.players):
         mark = ">" if s == state.to_act else " "
-        you = " (you)" if s == seat else ""
+        you = s == seat
         money = _HIDDEN if ducats[s] is None else str(ducats[s])
         parts = wealth(ctx, state, s)
         if ducats[s] is None:
@@ -220,7 +220,9 @@ def _seats(
         numbers = " ".join(str(g.id) for g in state.galleys if g.owner == s)
         galleys = f"galleys {numbers}" if numbers else "no galley"
         ports = sum(1 for p in state.ports if p.owner == s)
-        name = _name(ctx, state, s) + you
+        name = _name(ctx, state, s)
+        if you:
+            name = name[:-1] + ", you)"
         lines.append(
             f" {mark} {name:<25} ducats {money:>5}  ports {ports:>2}  {galleys:<18}  wealth {score}"
         )

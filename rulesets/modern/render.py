@@ -137,10 +137,10 @@ def _situation(ctx: Ctx, state: ModernState) -> list[str]:
         owner = f" (seat {galley.owner})" if galley is not None else ""
         where = _area_name(ctx, galley.area) if galley is not None else "the sea floor"
         text = f"Active galley {act.galley}{owner} in {where}"
+        if galley is not None and act.start_area != galley.area:
+            text += f" (from {_area_name(ctx, act.start_area)})"
         if act.allowance:
             text += f": moved {act.moves} of {act.allowance} spaces"
-        else:
-            text += f": started in {_area_name(ctx, act.start_area)}"
         if act.sold:
             text += f", {act.sold} cube(s) sold"
         if act.fought:

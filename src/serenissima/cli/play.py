@@ -289,8 +289,10 @@ class _Session:
 
     # --- a person decides ---------------------------------------------------------
 
-    def show_actions(self, actions: tuple[Action, ...], suffix: dict[str, str]) -> None:
-        self.say("Legal actions (type the text or the number):")
+    def show_actions(
+        self, actions: tuple[Action, ...], suffix: dict[str, str], title: str = "Legal actions"
+    ) -> None:
+        self.say(f"{title} (type the text or the number):")
         for line in action_lines(actions, suffix):
             self.say(line)
 
@@ -322,8 +324,8 @@ class _Session:
         actions = tuple(action for action, _ in outcomes)
         odds = {action.text(): f" ({p})" for action, p in outcomes}
         self.say()
-        self.say(f"Chance: {decision.prompt} ({decision.rule_id}) Type the outcome:")
-        self.show_actions(actions, odds)
+        self.say(f"Chance: {decision.prompt} ({decision.rule_id}) What came up?")
+        self.show_actions(actions, odds, "Outcomes with their chances")
         while True:
             line = self.read("outcome> ", self.out)
             if line is None:
