@@ -91,6 +91,11 @@ class Section:
         title: The section's title, such as ``"Board"``.
         intro: A paragraph before the tables (may be empty).
         tables: The tables, in reading order.
+
+    Example:
+        >>> table = Table("Costs", ("key", "value"), (("fort", "2"),))
+        >>> Section("Numbers", "Prices in ducats.", (table,)).tables[0].title
+        'Costs'
     """
 
     title: str
