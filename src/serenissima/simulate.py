@@ -113,6 +113,12 @@ class GameSeeds:
         game: The game's own seed, from which the others derive.
         chance: The seed of the chance generator (``play_game``'s ``seed``).
         seats: The seed of each seat's agent.
+
+    Example:
+        >>> from serenissima.simulate import game_seeds
+        >>> seeds = game_seeds(1, 0, players=2)
+        >>> len(seeds.seats), seeds == game_seeds(1, 0, players=2)
+        (2, True)
     """
 
     game: int
@@ -170,6 +176,14 @@ class GameStats:
         winners: The seats ranked first (several on a shared win).
         margin: The winner's score minus the best score of the other seats;
             0 on a shared win (and with a single seat).
+
+    Example:
+        >>> import serenissima as ser
+        >>> from serenissima.simulate import simulate
+        >>> summary = simulate(ser.load_ruleset("modern"), 2, games=1, seed=1, keep_games=True)
+        >>> row = summary.rows[0]
+        >>> row.index, len(row.scores), row.margin >= 0, row.shared == (len(row.winners) > 1)
+        (0, 2, True, True)
     """
 
     index: int
@@ -323,6 +337,16 @@ class SimulationSummary:
         max_margin: Largest winner margin of a game.
         score_unit: What the score counts: ``"ducats"``, ``"wealth points"`` or ``"points"``.
         rows: Every game's record, in order, when asked for (``keep_games``); else empty.
+
+    Example:
+        >>> import serenissima as ser
+        >>> from serenissima.simulate import simulate
+        >>> summary = simulate(ser.load_ruleset("modern"), 4, games=2, seed=1)
+        >>> summary.score_unit, summary.turn_word
+        ('ducats', 'turns')
+        >>> interval = summary.win_intervals[0]
+        >>> interval.low <= summary.win_rate[0] <= interval.high
+        True
     """
 
     ruleset: str
@@ -630,6 +654,13 @@ def format_summary(summary: SimulationSummary) -> str:
 
     Returns:
         Several lines of text, without a final newline.
+
+    Example:
+        >>> import serenissima as ser
+        >>> from serenissima.simulate import format_summary, simulate
+        >>> summary = simulate(ser.load_ruleset("classic"), 3, games=2, seed=4)
+        >>> print(format_summary(summary).splitlines()[0])
+        Ruleset classic 1.0.0: 3 players, 2 random games, seed 4, options: defaults
     """
     s = summary
     options = ", ".join(f"{k}={v}" for k, v in s.options) or "defaults"
@@ -717,6 +748,14 @@ class ComparisonRow:
             5% level); ``None`` when the two values are in different units
             (the winner margin of editions that score differently).
         rate: True for rates (shown as percentages), False for means.
+
+    Example:
+        >>> import serenissima as ser
+        >>> from serenissima.simulate import compare_simulations, simulate
+        >>> a = simulate(ser.load_ruleset("modern"), 2, games=3, seed=1)
+        >>> row = compare_simulations(a, a)["shared_wins"]
+        >>> row.rate, row.differs, row.left == row.right
+        (True, False, True)
     """
 
     key: str
@@ -753,6 +792,15 @@ class SimulationComparison:
         right: The right summary.
         rows: Decisions, turns, chance nodes, winner margin, shared wins, then
             each seat's win rate.
+
+    Example:
+        >>> import serenissima as ser
+        >>> from serenissima.simulate import compare_simulations, simulate
+        >>> a = simulate(ser.load_ruleset("modern"), 2, games=3, seed=1)
+        >>> b = simulate(ser.load_ruleset("modern"), 2, games=3, seed=2)
+        >>> comparison = compare_simulations(a, b)
+        >>> comparison.paired, [row.key for row in comparison.rows][-2:]
+        (False, ['win_rate[0]', 'win_rate[1]'])
     """
 
     left: SimulationSummary
