@@ -6,7 +6,10 @@ resolved with a seeded generator and timed and counted apart, so the figure
 measures the rules, not the dice.
 
 Example:
-    >>> print(format_bench(run_bench(load_ruleset("modern"), 4, seconds=5)))  # doctest: +SKIP
+    >>> from serenissima import load_ruleset
+    >>> from serenissima.bench import format_bench, run_bench
+    >>> print(format_bench(run_bench(load_ruleset("modern"), 4, games=2)))
+    Ruleset modern 1.0.0, 4 players: 2 random games in ...
 """
 
 from __future__ import annotations
@@ -43,6 +46,13 @@ class BenchResult:
         decision_seconds: Time spent in decisions (``legal_actions`` and ``apply``).
         chance_seconds: Time spent resolving chance nodes.
         seconds: Wall time of the run (new games and bookkeeping included).
+
+    Examples:
+        >>> from serenissima import load_ruleset
+        >>> from serenissima.bench import run_bench
+        >>> result = run_bench(load_ruleset("classic"), 2, games=1, seed=3)
+        >>> result.games, result.decisions > 0, result.decisions_per_second > 0
+        (1, True, True)
     """
 
     ruleset: str
@@ -106,6 +116,12 @@ def run_bench(
         OptionError: An unsupported player count or a bad option.
         SerenissimaError: Both or neither budget given, a budget below its minimum,
             or a game that does not finish within ``DEFAULT_MAX_DECISIONS`` decisions.
+
+    Examples:
+        >>> from serenissima import load_ruleset
+        >>> from serenissima.bench import run_bench
+        >>> run_bench(load_ruleset("modern"), 3, games=2).games
+        2
     """
     if (seconds is None) == (games is None):
         raise SerenissimaError("give the benchmark a budget in seconds or in games, not both")
@@ -166,6 +182,13 @@ def format_bench(result: BenchResult) -> str:
 
     Returns:
         The report, without a final newline.
+
+    Examples:
+        >>> from serenissima import load_ruleset
+        >>> from serenissima.bench import format_bench, run_bench
+        >>> text = format_bench(run_bench(load_ruleset("modern"), 2, games=1))
+        >>> "decisions" in text
+        True
     """
     r = result
     return "\n".join(

@@ -25,6 +25,14 @@ class Board:
         spec: The declarative board.
         areas: Area identifiers in file order.
         ports: Port specs in file order; a state's port tuple follows this order.
+
+    Examples:
+        >>> import serenissima as ser
+        >>> board = ser.load_ruleset("modern").board
+        >>> board.neighbours("valencia")
+        ('marseille', 'algiers', 'cagliari')
+        >>> board.distance("valencia", "tripoli"), board.port("valencia").warehouse
+        (3, 5)
     """
 
     __slots__ = (

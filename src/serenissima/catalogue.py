@@ -23,11 +23,12 @@ Tests name the rules they check (in a ``pytest.mark.rules(...)`` marker, a
 docstring or a comment); :func:`uncovered` lists the rules no test names.
 
 Example:
-    >>> catalogue = load_catalogue("modern")  # doctest: +SKIP
-    >>> catalogue.rule("M-GAL-2").title  # doctest: +SKIP
-    'One to five sailors'
-    >>> uncovered(catalogue, "tests")  # doctest: +SKIP
-    []
+    >>> from serenissima.catalogue import load_catalogue
+    >>> catalogue = load_catalogue("modern")
+    >>> catalogue.rule("M-LOAD-6").section
+    'Loading'
+    >>> len(catalogue) > 100, catalogue.decision("X-M-05").options
+    (True, ('start_space_blockade',))
 
 :func:`read_catalogue` reads the file of a ruleset folder directly, which
 needs no installed plug-in.
@@ -86,6 +87,12 @@ class RuleEntry:
         section: The part of the rules it belongs to, such as ``"Loading"``.
         title: A short name.
         summary: What the rule says, in a sentence or two.
+
+    Examples:
+        >>> from serenissima.catalogue import load_catalogue
+        >>> rule = load_catalogue("classic").rule("C-P2-1")
+        >>> rule.id, bool(rule.title), bool(rule.summary)
+        ('C-P2-1', True, True)
     """
 
     id: str
@@ -104,6 +111,12 @@ class DecisionEntry:
         choice: What the engine does.
         options: The rule options that switch to another reading (often
             none, sometimes several).
+
+    Examples:
+        >>> from serenissima.catalogue import load_catalogue
+        >>> decision = load_catalogue("modern").decision("X-M-01")
+        >>> decision.title, decision.options
+        ('Shared galley capacity', ('galley_capacity',))
     """
 
     id: str
@@ -120,6 +133,14 @@ class Catalogue:
         ruleset: The ruleset's registry name.
         rules: Every rule.
         decisions: Every decision on an unclear point.
+
+    Examples:
+        >>> from serenissima.catalogue import load_catalogue
+        >>> catalogue = load_catalogue("modern")
+        >>> "M-LOAD-6" in catalogue, "M-LOAD-999" in catalogue
+        (True, False)
+        >>> catalogue.in_section("Loading")[0].section
+        'Loading'
     """
 
     ruleset: str
@@ -231,7 +252,8 @@ def load_catalogue(ruleset: Ruleset | str) -> Catalogue:
             key path), or no installed plug-in provides the ruleset.
 
     Example:
-        >>> load_catalogue("modern").rule("M-PORT-3").section  # doctest: +SKIP
+        >>> from serenissima.catalogue import load_catalogue
+        >>> load_catalogue("modern").rule("M-PORT-3").section
         'Ports'
     """
     if isinstance(ruleset, str):
@@ -261,8 +283,11 @@ def read_catalogue(
         RulesetError: The file is missing or malformed.
 
     Example:
-        >>> read_catalogue("rulesets/classic", "classic").rule("C-P2-1").section  # doctest: +SKIP
-        'Phase 2'
+        >>> from serenissima.catalogue import read_catalogue
+        >>> from serenissima.registry import get_plugin
+        >>> catalogue = read_catalogue(get_plugin("classic").folder, "classic")
+        >>> catalogue.rule("C-P2-1").id, catalogue.prefixes
+        ('C-P2-1', frozenset({'C'}))
     """
     return _read(RulesetFiles(folder), ruleset, None if options is None else list(options))
 
@@ -340,8 +365,14 @@ def rule_ids_in_tests(paths: Iterable[str | os.PathLike[str]]) -> dict[str, list
         written as the path it was found under); IDs in sorted order.
 
     Example:
-        >>> rule_ids_in_tests(["tests"])["M-GAL-4"]  # doctest: +SKIP
-        ['tests/modern/test_galleys.py', 'tests/modern/test_invariants.py']
+        >>> import tempfile
+        >>> from pathlib import Path
+        >>> from serenissima.catalogue import rule_ids_in_tests
+        >>> folder = Path(tempfile.mkdtemp())
+        >>> _ = (folder / "test_loading.py").write_text("# checks M-LOAD-6")
+        >>> found = rule_ids_in_tests([folder])
+        >>> list(found), Path(found["M-LOAD-6"][0]).name
+        (['M-LOAD-6'], 'test_loading.py')
     """
     found: dict[str, set[str]] = {}
     for path in _test_files(paths):
@@ -360,6 +391,16 @@ def uncovered(catalogue: Catalogue, tests_dir: str | os.PathLike[str]) -> list[s
 
     Returns:
         The uncovered IDs; empty when every rule is named by a test.
+
+    Examples:
+        >>> import tempfile
+        >>> from pathlib import Path
+        >>> folder = Path(tempfile.mkdtemp())
+        >>> _ = (folder / "test_loading.py").write_text("# checks M-LOAD-6")
+        >>> from serenissima.catalogue import load_catalogue, uncovered
+        >>> missing = uncovered(load_catalogue("modern"), folder)
+        >>> "M-LOAD-6" in missing, "M-LOAD-5" in missing
+        (False, True)
     """
     named = rule_ids_in_tests([tests_dir])
     return [rule_id for rule_id in catalogue.ids if rule_id not in named]
@@ -377,6 +418,15 @@ def unknown_ids(catalogue: Catalogue, tests_dir: str | os.PathLike[str]) -> dict
 
     Returns:
         Each unknown ID mapped to the files that name it.
+
+    Examples:
+        >>> import tempfile
+        >>> from pathlib import Path
+        >>> from serenissima.catalogue import load_catalogue, unknown_ids
+        >>> folder = Path(tempfile.mkdtemp())
+        >>> _ = (folder / "test_x.py").write_text("# M-LOAD-99 and C-MOVE-3")
+        >>> list(unknown_ids(load_catalogue("modern"), folder))
+        ['M-LOAD-99']
     """
     prefixes = catalogue.prefixes
     known = set(catalogue.ids)

@@ -36,6 +36,14 @@ class Action:
 
     Each action has a stable short text form, returned by :meth:`text` and by
     ``str(action)``, that the ruleset's ``parse_action`` reads back.
+
+    Examples:
+        >>> import serenissima as ser
+        >>> rules = ser.load_ruleset("modern")
+        >>> state = rules.new_game(players=4)
+        >>> first = rules.legal_actions(state)[0]
+        >>> str(first), rules.parse_action(state, str(first)) == first
+        ('first 0', True)
     """
 
     def text(self) -> str:
@@ -48,7 +56,16 @@ class Action:
 
 @attrs.frozen(slots=True)
 class Event:
-    """Base class of every event: something that happened, for animation and logs."""
+    """Base class of every event: something that happened, for animation and logs.
+
+    Examples:
+        >>> import serenissima as ser
+        >>> rules = ser.load_ruleset("modern")
+        >>> state = rules.new_game(players=4)
+        >>> state, events = rules.step(state, rules.parse_action(state, "first 2"))
+        >>> [event.describe() for event in events]
+        ['seat 2 is the first player']
+    """
 
     def describe(self) -> str:
         """Return one English sentence saying what happened."""
@@ -68,6 +85,13 @@ class State:
         players: The number of seats.
         to_act: The seat that decides next, :data:`CHANCE` or :data:`TERMINAL`.
         turn: The game turn (modern) or round (classic); 0 during set-up.
+
+    Examples:
+        >>> import serenissima as ser
+        >>> rules = ser.load_ruleset("modern")
+        >>> state = rules.new_game(players=4)
+        >>> state.players, state.to_act == ser.CHANCE, state.turn
+        (4, True, 0)
     """
 
     players: int
@@ -81,6 +105,13 @@ class Observation:
 
     Attributes:
         seat: The seat that observes.
+
+    Examples:
+        >>> import serenissima as ser
+        >>> rules = ser.load_ruleset("classic")
+        >>> seen = rules.observe(rules.new_game(players=3), seat=1)
+        >>> seen.seat, seen.ducats[1] is not None, seen.ducats[0]
+        (1, True, None)
     """
 
     seat: int
@@ -95,6 +126,13 @@ class Decision:
         kind: A short stable name for the kind of decision, such as ``"loading"``.
         rule_id: The rule that gives this decision.
         prompt: One sentence that tells the actor what to decide.
+
+    Examples:
+        >>> import serenissima as ser
+        >>> rules = ser.load_ruleset("modern")
+        >>> decision = rules.decision(rules.new_game(players=4))
+        >>> decision.actor == ser.CHANCE, decision.kind, decision.rule_id
+        (True, 'first-player', 'M-SETUP-5')
     """
 
     actor: int
@@ -112,6 +150,12 @@ class Standing:
         rank: 1 for the winner(s); tied seats share a rank.
         score: The score the edition ranks by (ducats, or wealth points).
         breakdown: Named parts of the score and tie-breaks, in display order.
+
+    Examples:
+        >>> from serenissima.core import Standing
+        >>> entry = Standing(seat=2, rank=1, score=31, breakdown=(("ducats", 31),))
+        >>> entry.rank, dict(entry.breakdown)
+        (1, {'ducats': 31})
     """
 
     seat: int
@@ -127,6 +171,14 @@ class Standings:
     Attributes:
         entries: One :class:`Standing` per seat, sorted by rank then seat.
         final: True once the game is over; before that a provisional ranking.
+
+    Examples:
+        >>> from serenissima.core import Standing, Standings
+        >>> standings = Standings(
+        ...     (Standing(0, 1, 20, ()), Standing(2, 1, 20, ()), Standing(1, 3, 12, ())), final=True
+        ... )
+        >>> standings.winners
+        (0, 2)
     """
 
     entries: tuple[Standing, ...]

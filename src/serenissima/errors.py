@@ -22,7 +22,17 @@ __all__ = [
 
 
 class SerenissimaError(Exception):
-    """Root of every error raised by serenissima."""
+    """Root of every error raised by serenissima.
+
+    Examples:
+        >>> import serenissima as ser
+        >>> rules = ser.load_ruleset("modern")
+        >>> try:
+        ...     rules.new_game(players=7)
+        ... except ser.SerenissimaError as error:
+        ...     print(type(error).__name__)
+        OptionError
+    """
 
 
 class IllegalActionError(SerenissimaError):
@@ -34,6 +44,16 @@ class IllegalActionError(SerenissimaError):
         action: The rejected action.
         rule_id: The ID of the rule that forbids it (for example ``"M-PORT-3"``).
         reason: A sentence a player would understand.
+
+    Examples:
+        >>> import serenissima as ser
+        >>> rules = ser.load_ruleset("classic")
+        >>> state = rules.new_game(players=3)
+        >>> try:
+        ...     rules.apply(state, rules.parse_action(state, "bid 100"))
+        ... except ser.IllegalActionError as error:
+        ...     print(error.rule_id, error.action)
+        C-SETUP-4 bid 100
     """
 
     def __init__(self, action: Any, rule_id: str, reason: str) -> None:
@@ -48,6 +68,15 @@ class StateError(SerenissimaError):
 
     For example a state of one edition passed to another edition's ruleset,
     or a seat number the game does not have.
+
+    Examples:
+        >>> import serenissima as ser
+        >>> modern, classic = ser.load_ruleset("modern"), ser.load_ruleset("classic")
+        >>> try:
+        ...     modern.legal_actions(classic.new_game(players=2))
+        ... except ser.StateError as error:
+        ...     print(error)
+        ClassicState is not a state of the 'modern' ruleset (expected ModernState)
     """
 
 
@@ -57,6 +86,15 @@ class ActionParseError(SerenissimaError):
     Attributes:
         text: The text that could not be read.
         reason: What was wrong with it.
+
+    Examples:
+        >>> import serenissima as ser
+        >>> rules = ser.load_ruleset("modern")
+        >>> try:
+        ...     rules.parse_action(rules.new_game(players=2), "fly to venice")
+        ... except ser.ActionParseError as error:
+        ...     print(error.text)
+        fly to venice
     """
 
     def __init__(self, text: str, reason: str) -> None:
@@ -72,6 +110,14 @@ class RulesetError(SerenissimaError):
         file: The file at fault (its name inside the ruleset folder), or ``""``.
         key: The key path inside that file, such as ``board.ports[7].warehouse``.
         expected: What was expected there, and what was found.
+
+    Examples:
+        >>> import serenissima as ser
+        >>> try:
+        ...     ser.load_ruleset("no-such-edition")
+        ... except ser.RulesetError as error:
+        ...     print(error.expected)
+        expected an installed ruleset (...) or a ruleset folder, got 'no-such-edition'
     """
 
     def __init__(self, file: str, key: str, expected: str) -> None:
@@ -88,6 +134,14 @@ class OptionError(SerenissimaError):
     Attributes:
         option: The option's name.
         reason: What is wrong with it.
+
+    Examples:
+        >>> import serenissima as ser
+        >>> try:
+        ...     ser.load_ruleset("modern").new_game(players=4, options={"fog": True})
+        ... except ser.OptionError as error:
+        ...     print(error.option)
+        fog
     """
 
     def __init__(self, option: str, reason: str) -> None:
@@ -101,6 +155,14 @@ class RecordError(SerenissimaError):
 
     Attributes:
         reason: What is wrong with the record.
+
+    Examples:
+        >>> import serenissima as ser
+        >>> try:
+        ...     ser.GameRecord.from_json('{"format": 99}')
+        ... except ser.RecordError as error:
+        ...     print(error.reason)
+        format: unknown record format 99; this version reads format 1
     """
 
     def __init__(self, reason: str) -> None:

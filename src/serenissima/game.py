@@ -6,10 +6,14 @@ is the object a front end or a notebook keeps; the ruleset's pure functions
 stay available for search and bots.
 
 Example:
-    >>> game = Game(rules, players=4, seed=7)  # doctest: +SKIP
-    >>> game.advance()  # doctest: +SKIP
-    >>> game.play(game.legal_actions()[0])  # doctest: +SKIP
-    >>> game.undo()  # doctest: +SKIP
+    >>> from serenissima import Game, load_ruleset
+    >>> game = Game(load_ruleset("modern"), players=4, seed=7)
+    >>> [str(event) for event in game.advance()]
+    ['seat 2 is the first player']
+    >>> game.play(game.legal_actions()[0])  # picking a galley causes no event
+    ()
+    >>> [str(action) for action in game.undo()]
+    ['galley 1']
 """
 
 from __future__ import annotations
@@ -52,9 +56,16 @@ def sample_outcome(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Rand
             negative or do not add up to 1.
 
     Example:
-        >>> coin = [(Heads(), Fraction(1, 2)), (Tails(), Fraction(1, 2))]  # doctest: +SKIP
-        >>> sample_outcome(coin, random.Random(1))  # doctest: +SKIP
-        Tails()
+        >>> import random
+        >>> from fractions import Fraction
+        >>> from serenissima import load_ruleset
+        >>> from serenissima.game import sample_outcome
+        >>> rules = load_ruleset("modern")
+        >>> outcomes = rules.chance_outcomes(rules.new_game(players=4))
+        >>> [(str(action), str(p)) for action, p in outcomes][:2]
+        [('first 0', '1/4'), ('first 1', '1/4')]
+        >>> str(sample_outcome(outcomes, random.Random(1)))
+        'first 1'
     """
     if not outcomes:
         raise SerenissimaError("a chance node has no outcomes")
@@ -97,11 +108,14 @@ class Game:
         OptionError: An unsupported player count or a bad option.
 
     Example:
-        >>> game = Game(load_ruleset("modern"), players=4, seed=1)  # doctest: +SKIP
-        >>> while not game.is_over():  # doctest: +SKIP
-        ...     game.advance()
+        >>> from serenissima import Game, load_ruleset
+        >>> game = Game(load_ruleset("modern"), players=4, seed=1)
+        >>> while not game.is_over():
+        ...     _ = game.advance()
         ...     if not game.is_over():
-        ...         game.play(game.legal_actions()[0])
+        ...         _ = game.play(game.legal_actions()[0])
+        >>> game.standings().final, game.record().result is not None
+        (True, True)
     """
 
     __slots__ = ("_frames", "_initial", "_options", "_players", "_rng", "_rules", "_seed")

@@ -88,10 +88,14 @@ class RulesetFiles:
             ``importlib.resources.files("my_package") / "my_ruleset"``.
         base: The ruleset whose files fill in what ``folder`` lacks.
 
-    Example:
-        >>> files = RulesetFiles("my_variant", base=RulesetFiles("modern_copy"))
-        >>> files.toml("board.toml")["name"]  # doctest: +SKIP
-        'My board'
+    Examples:
+        >>> from serenissima.loader import RulesetFiles
+        >>> from serenissima.registry import get_plugin
+        >>> files = RulesetFiles(get_plugin("modern").folder)
+        >>> files.exists("board.toml"), files.exists("missing.toml")
+        (True, False)
+        >>> files.toml("board.toml")["name"]
+        'Mediterranean (reconstructed)'
     """
 
     __slots__ = ("_base", "_cache", "_folder")
@@ -352,6 +356,17 @@ def structure(data: object, cls: type[_T], *, file: str, key: str = "") -> _T:
     Raises:
         RulesetError: The first problem found, e.g. ``ports[7].warehouse:
             expected an integer, got 'five'``.
+
+    Examples:
+        >>> from serenissima.loader import structure
+        >>> from serenissima.spec import EdgeSpec
+        >>> edge = {"a": "venice", "b": "ragusa", "source": "public"}
+        >>> structure(edge, EdgeSpec, file="board.toml")
+        EdgeSpec(a='venice', b='ragusa', source=<Source.PUBLIC: 'public'>)
+        >>> structure({**edge, "b": 3}, EdgeSpec, file="board.toml", key="edges[0]")
+        Traceback (most recent call last):
+        ...
+        serenissima.errors.RulesetError: board.toml: edges[0].b: expected a string, got 3
     """
     try:
         result: _T = _CONVERTER.structure(data, cls)
@@ -385,6 +400,14 @@ def check_range(
 
     Raises:
         RulesetError: e.g. ``expected 1..15 (components.galleys), got 16``.
+
+    Examples:
+        >>> from serenissima.loader import check_range
+        >>> check_range(5, 1, 15, file="rules.toml", key="components.galleys")
+        >>> check_range(16, 1, 15, file="rules.toml", key="components.galleys")
+        Traceback (most recent call last):
+        ...
+        serenissima.errors.RulesetError: rules.toml: components.galleys: expected 1..15, got 16
     """
     if (low is None or value >= low) and (high is None or value <= high):
         return
@@ -419,6 +442,13 @@ def check_entries(
 
     Raises:
         RulesetError: e.g. ``expected 2..6 entries, got 0``.
+
+    Examples:
+        >>> from serenissima.loader import check_entries
+        >>> check_entries([], 2, 6, file="board.toml", key="ports")
+        Traceback (most recent call last):
+        ...
+        serenissima.errors.RulesetError: board.toml: ports: expected 2..6 entries, got 0
     """
     count = len(items)
     if (low is None or count >= low) and (high is None or count <= high):
@@ -449,6 +479,14 @@ def check_member(
 
     Raises:
         RulesetError: e.g. ``expected one of wood, wine, got 'salt'``.
+
+    Examples:
+        >>> from serenissima.loader import check_member
+        >>> check_member("wine", ["wood", "wine"], file="board.toml", key="ports[3].good")
+        >>> check_member("salt", ["wood", "wine"], file="board.toml", key="ports[3].good")
+        Traceback (most recent call last):
+        ...
+        serenissima.errors.RulesetError: board.toml: ports[3].good: expected one of wood, wine, ...
     """
     accepted = tuple(allowed)
     if value in accepted:
@@ -470,6 +508,13 @@ def check_unique(values: Sequence[Hashable], *, file: str, key: str, what: str =
     Raises:
         RulesetError: At the second occurrence, e.g. ``ports[4].id: expected a
             unique id, got 'genoa' again (first at ports[1].id)``.
+
+    Examples:
+        >>> from serenissima.loader import check_unique
+        >>> check_unique(["venice", "genoa", "genoa"], file="board.toml", key="ports[{}].id")
+        Traceback (most recent call last):
+        ...
+        serenissima.errors.RulesetError: board.toml: ports[2].id: expected a unique id, ...
     """
     first: dict[Hashable, int] = {}
     for index, value in enumerate(values):
@@ -511,6 +556,14 @@ def ruleset_table(files: RulesetFiles) -> dict[str, Any]:
 
     Raises:
         RulesetError: The file is missing or has no ``[ruleset]`` table.
+
+    Examples:
+        >>> from serenissima.loader import RulesetFiles
+        >>> from serenissima.registry import get_plugin
+        >>> files = RulesetFiles(get_plugin("modern").folder)
+        >>> from serenissima.loader import ruleset_table
+        >>> ruleset_table(files)["engine"]
+        'modern'
     """
     data = files.toml(INFO_FILE)
     _no_other_keys(data, ("ruleset",), file=INFO_FILE)
@@ -537,6 +590,15 @@ def load_info(files: RulesetFiles) -> RulesetInfo:
 
     Raises:
         RulesetError: A missing file, a malformed table, or no player count.
+
+    Examples:
+        >>> from serenissima.loader import RulesetFiles
+        >>> from serenissima.registry import get_plugin
+        >>> files = RulesetFiles(get_plugin("modern").folder)
+        >>> from serenissima.loader import load_info
+        >>> info = load_info(files)
+        >>> info.id, info.year, info.players
+        ('modern', 2012, (2, 3, 4))
     """
     table = {k: v for k, v in ruleset_table(files).items() if k not in _LINK_KEYS}
     info = structure(table, RulesetInfo, file=INFO_FILE, key="ruleset")
@@ -564,6 +626,15 @@ def load_board(files: RulesetFiles) -> BoardSpec:
 
     Raises:
         RulesetError: The first problem found, with its key path.
+
+    Examples:
+        >>> from serenissima.loader import RulesetFiles
+        >>> from serenissima.registry import get_plugin
+        >>> files = RulesetFiles(get_plugin("modern").folder)
+        >>> from serenissima.loader import load_board
+        >>> board = load_board(files)
+        >>> len(board.areas), len(board.ports), board.ports[0].id
+        (20, 19, 'valencia')
     """
     board = structure(files.toml(BOARD_FILE), BoardSpec, file=BOARD_FILE)
     file = BOARD_FILE
@@ -646,6 +717,14 @@ def load_options(files: RulesetFiles) -> tuple[OptionSpec, ...]:
 
     Raises:
         RulesetError: The first problem found, with its key path.
+
+    Examples:
+        >>> from serenissima.loader import RulesetFiles
+        >>> from serenissima.registry import get_plugin
+        >>> files = RulesetFiles(get_plugin("modern").folder)
+        >>> from serenissima.loader import load_options
+        >>> [option.name for option in load_options(files)][:2]
+        ['galley_capacity', ...]
     """
     file = OPTIONS_FILE
     data = files.toml(file)

@@ -66,6 +66,28 @@ class PhaseRules(NamedTuple):
         legal: Lists the legal actions (``None`` at chance nodes).
         outcomes: Lists the chance outcomes (``None`` at decisions).
         steps: For each action class, the function that applies it.
+
+    Examples:
+        >>> import attrs
+        >>> from serenissima.core import Action
+        >>> from serenissima.phases import PhaseRules
+        >>> @attrs.frozen
+        ... class Flip(Action):
+        ...     def text(self) -> str:
+        ...         return "flip"
+        >>> @attrs.frozen
+        ... class Waiting:
+        ...     pass
+        >>> @attrs.frozen
+        ... class Toy:
+        ...     phase: Waiting
+        ...     flips: int = 0
+        >>> def flip(ctx, state, action, events):
+        ...     return Toy(state.phase, state.flips + 1)
+        >>> rules = PhaseRules("flip", "T-1", "Flip.", lambda ctx, s: (Flip(),), None, {Flip: flip})
+        >>> table = {Waiting: rules}
+        >>> table[Waiting].kind, table[Waiting].legal(None, Toy(Waiting()))
+        ('flip', (Flip(),))
     """
 
     kind: str
@@ -77,6 +99,7 @@ class PhaseRules(NamedTuple):
 
 
 PhaseTable = Mapping[type, PhaseRules]
+"""An edition's phase table: phase class to :class:`PhaseRules`, in playing order."""
 
 C = TypeVar("C")
 
@@ -89,6 +112,14 @@ class ContextCache(Generic[C]):
 
     Args:
         build: Makes the context of a ruleset.
+
+    Examples:
+        >>> from serenissima import load_ruleset
+        >>> from serenissima.phases import ContextCache
+        >>> cache = ContextCache(lambda rules: len(rules.board.ports))
+        >>> rules = load_ruleset("modern")
+        >>> cache.get(rules), cache.get(rules) is cache.get(rules)
+        (19, True)
     """
 
     __slots__ = ("_build", "_entries")
@@ -106,9 +137,6 @@ class ContextCache(Generic[C]):
         return entry[1]
 
 
-"""An edition's phase table: phase class to :class:`PhaseRules`, in playing order."""
-
-
 @attrs.frozen(slots=True)
 class PhaseInfo:
     """A phase as a reader sees it: what is decided, by whom, under which rule.
@@ -120,6 +148,12 @@ class PhaseInfo:
         prompt: What the actor decides.
         chance: True when dice or cards decide rather than a player.
         actions: The text keywords of the actions taken in this phase, sorted.
+
+    Examples:
+        >>> from serenissima import load_ruleset
+        >>> phase = load_ruleset("classic").engine.phases()[0]
+        >>> phase.kind, phase.chance
+        ('crew', False)
     """
 
     name: str
@@ -131,7 +165,31 @@ class PhaseInfo:
 
 
 def table_legal(table: PhaseTable, ctx: Any, state: Any) -> tuple[Action, ...]:
-    """Return the legal actions of ``state.phase`` (the outcomes at a chance node)."""
+    """Return the legal actions of ``state.phase`` (the outcomes at a chance node).
+
+    Examples:
+        >>> import attrs
+        >>> from serenissima.core import Action
+        >>> from serenissima.phases import PhaseRules
+        >>> @attrs.frozen
+        ... class Flip(Action):
+        ...     def text(self) -> str:
+        ...         return "flip"
+        >>> @attrs.frozen
+        ... class Waiting:
+        ...     pass
+        >>> @attrs.frozen
+        ... class Toy:
+        ...     phase: Waiting
+        ...     flips: int = 0
+        >>> def flip(ctx, state, action, events):
+        ...     return Toy(state.phase, state.flips + 1)
+        >>> rules = PhaseRules("flip", "T-1", "Flip.", lambda ctx, s: (Flip(),), None, {Flip: flip})
+        >>> table = {Waiting: rules}
+        >>> from serenissima.phases import table_legal
+        >>> table_legal(table, None, Toy(Waiting()))
+        (Flip(),)
+    """
     rules = table[type(state.phase)]
     if rules.legal is None:
         assert rules.outcomes is not None, "a phase lists either actions or outcomes"
@@ -140,7 +198,31 @@ def table_legal(table: PhaseTable, ctx: Any, state: Any) -> tuple[Action, ...]:
 
 
 def table_outcomes(table: PhaseTable, ctx: Any, state: Any) -> tuple[tuple[Action, Fraction], ...]:
-    """Return the chance outcomes of ``state.phase`` (empty at a decision)."""
+    """Return the chance outcomes of ``state.phase`` (empty at a decision).
+
+    Examples:
+        >>> import attrs
+        >>> from serenissima.core import Action
+        >>> from serenissima.phases import PhaseRules
+        >>> @attrs.frozen
+        ... class Flip(Action):
+        ...     def text(self) -> str:
+        ...         return "flip"
+        >>> @attrs.frozen
+        ... class Waiting:
+        ...     pass
+        >>> @attrs.frozen
+        ... class Toy:
+        ...     phase: Waiting
+        ...     flips: int = 0
+        >>> def flip(ctx, state, action, events):
+        ...     return Toy(state.phase, state.flips + 1)
+        >>> rules = PhaseRules("flip", "T-1", "Flip.", lambda ctx, s: (Flip(),), None, {Flip: flip})
+        >>> table = {Waiting: rules}
+        >>> from serenissima.phases import table_outcomes
+        >>> table_outcomes(table, None, Toy(Waiting()))
+        ()
+    """
     rules = table[type(state.phase)]
     return () if rules.outcomes is None else rules.outcomes(ctx, state)
 
@@ -148,7 +230,31 @@ def table_outcomes(table: PhaseTable, ctx: Any, state: Any) -> tuple[tuple[Actio
 def table_step(
     table: PhaseTable, ctx: Any, state: Any, action: Action
 ) -> tuple[Any, tuple[Event, ...]]:
-    """Apply ``action`` through the step function its phase declares."""
+    """Apply ``action`` through the step function its phase declares.
+
+    Examples:
+        >>> import attrs
+        >>> from serenissima.core import Action
+        >>> from serenissima.phases import PhaseRules
+        >>> @attrs.frozen
+        ... class Flip(Action):
+        ...     def text(self) -> str:
+        ...         return "flip"
+        >>> @attrs.frozen
+        ... class Waiting:
+        ...     pass
+        >>> @attrs.frozen
+        ... class Toy:
+        ...     phase: Waiting
+        ...     flips: int = 0
+        >>> def flip(ctx, state, action, events):
+        ...     return Toy(state.phase, state.flips + 1)
+        >>> rules = PhaseRules("flip", "T-1", "Flip.", lambda ctx, s: (Flip(),), None, {Flip: flip})
+        >>> table = {Waiting: rules}
+        >>> from serenissima.phases import table_step
+        >>> table_step(table, None, Toy(Waiting()), Flip())
+        (Toy(phase=Waiting(), flips=1), ())
+    """
     events: list[Event] = []
     new = table[type(state.phase)].steps[type(action)](ctx, state, action, events)
     return new, tuple(events)
@@ -164,6 +270,30 @@ def describe_phases(table: PhaseTable) -> tuple[PhaseInfo, ...]:
 
     An action class may name its text keyword in a class attribute ``KEYWORD``;
     otherwise its lower-cased class name is used.
+
+    Examples:
+        >>> import attrs
+        >>> from serenissima.core import Action
+        >>> from serenissima.phases import PhaseRules
+        >>> @attrs.frozen
+        ... class Flip(Action):
+        ...     def text(self) -> str:
+        ...         return "flip"
+        >>> @attrs.frozen
+        ... class Waiting:
+        ...     pass
+        >>> @attrs.frozen
+        ... class Toy:
+        ...     phase: Waiting
+        ...     flips: int = 0
+        >>> def flip(ctx, state, action, events):
+        ...     return Toy(state.phase, state.flips + 1)
+        >>> rules = PhaseRules("flip", "T-1", "Flip.", lambda ctx, s: (Flip(),), None, {Flip: flip})
+        >>> table = {Waiting: rules}
+        >>> from serenissima.phases import describe_phases
+        >>> describe_phases(table)
+        (PhaseInfo(name='Waiting', kind='flip', rule_id='T-1', prompt='Flip.', chance=False,
+                   actions=('flip',)),)
     """
     return tuple(
         PhaseInfo(

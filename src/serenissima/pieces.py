@@ -25,10 +25,11 @@ def can_sell_to(good: str, produces: str, warehouse: Iterable[str], size: int) -
     The port must not produce the good, must not hold it yet and must have a
     free space (modern M-SALE-2, classic C-SALE-3).
 
-    >>> can_sell_to("wine", "wood", ("gold",), 3)
-    True
-    >>> can_sell_to("gold", "wood", ("gold",), 3)
-    False
+    Examples:
+        >>> can_sell_to("wine", "wood", ("gold",), 3)
+        True
+        >>> can_sell_to("gold", "wood", ("gold",), 3)
+        False
     """
     stored = tuple(warehouse)
     return good != produces and good not in stored and len(stored) < size
@@ -39,8 +40,9 @@ def has_goods(required: Iterable[str], produces: str, warehouse: Iterable[str]) 
 
     Used for forts, basilicas (modern) and galley and fortress builds (classic).
 
-    >>> has_goods(("wood", "stone"), "wood", ("stone",))
-    True
+    Examples:
+        >>> has_goods(("wood", "stone"), "wood", ("stone",))
+        True
     """
     present = {produces, *warehouse}
     return all(good in present for good in required)
@@ -65,8 +67,9 @@ def galley_room(
         max_goods: Most cubes a galley holds.
         shared: Whether sailors and cubes share ``spaces``.
 
-    >>> galley_room(3, 2, spaces=5, max_sailors=5, max_goods=4, shared=True)
-    (False, False)
+    Examples:
+        >>> galley_room(3, 2, spaces=5, max_sailors=5, max_goods=4, shared=True)
+        (False, False)
     """
     full = shared and sailors + goods >= spaces
     return (not full and sailors < max_sailors, not full and goods < max_goods)
@@ -75,8 +78,9 @@ def galley_room(
 def binomial_outcomes(dice: int, p: Fraction) -> tuple[tuple[int, Fraction], ...]:
     """Return the distribution of hits when rolling ``dice`` dice that hit with probability ``p``.
 
-    >>> binomial_outcomes(2, Fraction(1, 2))
-    ((0, Fraction(1, 4)), (1, Fraction(1, 2)), (2, Fraction(1, 4)))
+    Examples:
+        >>> binomial_outcomes(2, Fraction(1, 2))
+        ((0, Fraction(1, 4)), (1, Fraction(1, 2)), (2, Fraction(1, 4)))
     """
     q = 1 - p
     return tuple((k, comb(dice, k) * p**k * q ** (dice - k)) for k in range(dice + 1))
@@ -85,7 +89,8 @@ def binomial_outcomes(dice: int, p: Fraction) -> tuple[tuple[int, Fraction], ...
 def clockwise(first: int, players: int) -> tuple[int, ...]:
     """Return the seats in playing order starting from ``first``.
 
-    >>> clockwise(2, 4)
-    (2, 3, 0, 1)
+    Examples:
+        >>> clockwise(2, 4)
+        (2, 3, 0, 1)
     """
     return tuple((first + i) % players for i in range(players))

@@ -72,6 +72,11 @@ class SeatResult:
         seat: The seat.
         rank: 1 for the winner(s).
         score: The score the edition ranks by.
+
+    Examples:
+        >>> from serenissima.record import SeatResult
+        >>> SeatResult(seat=2, rank=1, score=31)
+        SeatResult(seat=2, rank=1, score=31)
     """
 
     seat: int
@@ -115,6 +120,17 @@ class GameRecord:
         result: The final standings, or ``None`` for an unfinished game.
         metadata: Free text about the game (names of the players, date, place).
         format: The record format (:data:`RECORD_FORMAT`).
+
+    Examples:
+        >>> from serenissima import Game, load_ruleset
+        >>> game = Game(load_ruleset("modern"), players=4, seed=2)
+        >>> _ = game.advance()
+        >>> _ = game.play(game.legal_actions()[0])
+        >>> record = game.record(metadata={"event": "club night"})
+        >>> record.ruleset, record.players, record.actions
+        ('modern', 4, ('first 0', 'galley 1'))
+        >>> GameRecord.from_json(record.to_json()) == record
+        True
     """
 
     ruleset: str
@@ -347,6 +363,15 @@ class ReplayStep:
         action: The action, read from its text.
         state: The state after the action.
         events: What the action caused.
+
+    Examples:
+        >>> from serenissima import Game, load_ruleset
+        >>> game = Game(load_ruleset("modern"), players=4, seed=2)
+        >>> _ = game.advance()
+        >>> _ = game.play(game.legal_actions()[0])
+        >>> from serenissima.record import replay_steps
+        >>> [(step.index, str(step.action)) for step in replay_steps(game.record())]
+        [(0, 'first 0'), (1, 'galley 1')]
     """
 
     index: int
@@ -367,6 +392,15 @@ def record_ruleset(record: GameRecord, rules: Ruleset | None = None) -> Ruleset:
 
     Raises:
         RecordError: The ruleset cannot be loaded, or is another one or another version.
+
+    Examples:
+        >>> from serenissima.record import GameRecord, record_ruleset
+        >>> record_ruleset(GameRecord("modern", "1.0.0", players=2))
+        <Ruleset 'modern' version 1.0.0>
+        >>> record_ruleset(GameRecord("modern", "0.9", players=2))
+        Traceback (most recent call last):
+        ...
+        serenissima.errors.RecordError: ruleset_version: the record was played with ...
     """
     if rules is None:
         from serenissima.registry import load_ruleset
@@ -414,6 +448,16 @@ def replay_steps(
     Raises:
         RecordError: A wrong ruleset or version, bad options or ``upto``, or an
             action that cannot be read or is illegal (the message gives its index).
+
+    Examples:
+        >>> from serenissima import Game, load_ruleset
+        >>> game = Game(load_ruleset("modern"), players=4, seed=2)
+        >>> _ = game.advance()
+        >>> _ = game.play(game.legal_actions()[0])
+        >>> from serenissima.record import replay_steps
+        >>> steps = list(replay_steps(game.record(), upto=1))
+        >>> len(steps), str(steps[0].action)
+        (1, 'first 0')
     """
     rules = record_ruleset(record, rules)
     state = _start(record, rules)
@@ -465,7 +509,14 @@ def replay(record: GameRecord, rules: Ruleset | None = None, upto: int | None = 
             message gives its index), or the result disagrees with the replay.
 
     Example:
-        >>> final = replay(GameRecord.from_json(text))  # doctest: +SKIP
+        >>> from serenissima import Game, load_ruleset
+        >>> from serenissima.record import GameRecord, replay
+        >>> game = Game(load_ruleset("classic"), players=2, seed=3)
+        >>> _ = game.advance()
+        >>> _ = game.play("crew 5 5")
+        >>> text = game.record().to_json()
+        >>> replay(GameRecord.from_json(text)) == game.state
+        True
     """
     rules = record_ruleset(record, rules)
     state = _start(record, rules)
@@ -486,6 +537,17 @@ def check_result(record: GameRecord, rules: Ruleset, state: State) -> None:
 
     Raises:
         RecordError: The game is not over, or its standings differ from the result.
+
+    Examples:
+        >>> from serenissima import load_ruleset
+        >>> from serenissima.record import GameRecord, SeatResult, check_result
+        >>> rules = load_ruleset("modern")
+        >>> result = (SeatResult(0, 1, 9), SeatResult(1, 2, 4))
+        >>> record = GameRecord("modern", "1.0.0", 2, result=result)
+        >>> check_result(record, rules, rules.new_game(players=2))
+        Traceback (most recent call last):
+        ...
+        serenissima.errors.RecordError: result: the record gives a result, but ...
     """
     result = record.result
     if result is None:

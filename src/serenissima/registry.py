@@ -68,9 +68,13 @@ class RulesetPlugin:
         engine: The edition's logic.
 
     Example:
-        >>> EDITION = RulesetPlugin(  # doctest: +SKIP
-        ...     name="modern", folder=importlib.resources.files(__name__), engine=ModernEngine()
-        ... )
+        >>> from importlib.resources import files
+        >>> from serenissima.registry import RulesetPlugin
+        >>> from serenissima_rulesets.modern import ModernEngine
+        >>> folder = files("serenissima_rulesets.modern")
+        >>> plugin = RulesetPlugin("my-modern", folder, ModernEngine())
+        >>> plugin.name, plugin.engine.edition
+        ('my-modern', 'modern')
     """
 
     name: str
@@ -106,6 +110,12 @@ def get_plugin(name: str) -> RulesetPlugin:
     Raises:
         RulesetError: No such plug-in, or its entry point does not give a
             :class:`RulesetPlugin` of that name.
+
+    Examples:
+        >>> from serenissima.registry import get_plugin
+        >>> plugin = get_plugin("classic")
+        >>> plugin.name, plugin.engine.edition
+        ('classic', 'classic')
     """
     point = _entry_points().get(name)
     if point is None:
@@ -168,6 +178,13 @@ def build_ruleset(files: RulesetFiles, engine: Engine) -> Ruleset:
     Raises:
         RulesetError: A missing, malformed or inconsistent file, or an engine
             of another edition than ``ruleset.toml`` declares.
+
+    Examples:
+        >>> from serenissima.loader import RulesetFiles
+        >>> from serenissima.registry import build_ruleset, get_plugin
+        >>> plugin = get_plugin("modern")
+        >>> build_ruleset(RulesetFiles(plugin.folder), plugin.engine)
+        <Ruleset 'modern' version 1.0.0>
     """
     info = load_info(files)
     if info.edition != engine.edition:
@@ -224,8 +241,8 @@ def load_ruleset(name_or_path: str | os.PathLike[str]) -> Ruleset:
             or a missing, malformed or inconsistent file.
 
     Example:
-        >>> rules = load_ruleset("modern")  # doctest: +SKIP
-        >>> rules.info.edition  # doctest: +SKIP
+        >>> rules = load_ruleset("modern")
+        >>> rules.info.edition
         'modern'
     """
     if isinstance(name_or_path, str):

@@ -39,6 +39,14 @@ class Engine(Protocol):
 
     The kernel calls these methods; users call the :class:`Ruleset` methods of
     the same names, which check their input first.
+
+    Examples:
+        >>> import serenissima as ser
+        >>> engine = ser.load_ruleset("classic").engine
+        >>> engine.edition, engine.state_type.__name__
+        ('classic', 'ClassicState')
+        >>> [phase.kind for phase in engine.phases()][:3]
+        ['crew', ...]
     """
 
     edition: str
@@ -117,6 +125,13 @@ def resolve_options(
 
     Raises:
         OptionError: An unknown option, or a value the option does not accept.
+
+    Examples:
+        >>> import serenissima as ser
+        >>> from serenissima.ruleset import resolve_options
+        >>> rules = ser.load_ruleset("modern")
+        >>> resolve_options(rules.options, 4, {"galley_capacity": "separate"})["galley_capacity"]
+        'separate'
     """
     by_name = {spec.name: spec for spec in specs}
     for name in given or {}:
@@ -161,6 +176,16 @@ class Ruleset:
         options: The declared rule options.
         params: The edition's own typed parameters (numbers, tables, decks).
         engine: The edition's logic.
+
+    Examples:
+        >>> import serenissima as ser
+        >>> rules = ser.load_ruleset("modern")
+        >>> state = rules.new_game(players=4)
+        >>> rules.decision(state).kind
+        'first-player'
+        >>> state = rules.apply(state, rules.legal_actions(state)[0])
+        >>> rules.decision(state).prompt
+        'Pick a galley number.'
     """
 
     __slots__ = ("_cache", "board", "engine", "info", "options", "params")

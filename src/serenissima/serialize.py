@@ -18,8 +18,14 @@ accept ``"yes"``, unknown keys are refused, and every error names the path to
 the bad value.
 
 Example:
-    >>> text = to_json(rules, action)  # doctest: +SKIP
-    >>> from_json(rules, Action, text) == action  # doctest: +SKIP
+    >>> from serenissima import Action, load_ruleset
+    >>> from serenissima.serialize import from_json, to_json
+    >>> rules = load_ruleset("modern")
+    >>> action = rules.legal_actions(rules.new_game(players=4))[2]
+    >>> text = to_json(rules, action)
+    >>> text
+    '{"seat":2,"type":"FirstOutcome"}'
+    >>> from_json(rules, Action, text) == action
     True
 """
 
@@ -71,6 +77,14 @@ def converter(rules: Ruleset) -> cattrs.Converter:
 
     Returns:
         The configured converter (do not register more hooks on it).
+
+    Examples:
+        >>> from serenissima import load_ruleset
+        >>> rules = load_ruleset("modern")
+        >>> state = rules.new_game(players=4)
+        >>> from serenissima.serialize import converter
+        >>> converter(rules) is converter(load_ruleset("modern"))
+        True
     """
     engine = rules.engine
     cached = _CONVERTERS.get(id(engine))
@@ -93,6 +107,14 @@ def to_data(rules: Ruleset, obj: Any) -> Any:
 
     Returns:
         Dicts, lists, strings, numbers, booleans and ``None`` only.
+
+    Examples:
+        >>> from serenissima import load_ruleset
+        >>> rules = load_ruleset("modern")
+        >>> state = rules.new_game(players=4)
+        >>> from serenissima.serialize import to_data
+        >>> to_data(rules, rules.legal_actions(state)[0])
+        {'seat': 0, 'type': 'FirstOutcome'}
     """
     conv = converter(rules)
     if isinstance(obj, tuple | list):
@@ -114,6 +136,14 @@ def to_json(rules: Ruleset, obj: Any, *, indent: int | None = None) -> str:
 
     Returns:
         The JSON text.
+
+    Examples:
+        >>> from serenissima import load_ruleset
+        >>> rules = load_ruleset("modern")
+        >>> state = rules.new_game(players=4)
+        >>> from serenissima.serialize import to_json
+        >>> to_json(rules, rules.legal_actions(state)[1])
+        '{"seat":1,"type":"FirstOutcome"}'
     """
     separators = (",", ":") if indent is None else (",", ": ")
     return json.dumps(to_data(rules, obj), indent=indent, separators=separators)
@@ -136,6 +166,19 @@ def from_data(rules: Ruleset, cls: Any, data: Any) -> Any:
     Raises:
         ActionParseError: ``cls`` is an action type and ``data`` spells no such action.
         RecordError: ``data`` does not describe a ``cls`` (the message gives the path).
+
+    Examples:
+        >>> from serenissima import load_ruleset
+        >>> rules = load_ruleset("modern")
+        >>> state = rules.new_game(players=4)
+        >>> from serenissima import Action
+        >>> from serenissima.serialize import from_data, to_data
+        >>> from_data(rules, type(state), to_data(rules, state)) == state
+        True
+        >>> from_data(rules, Action, {"seat": "2", "type": "FirstOutcome"})
+        Traceback (most recent call last):
+        ...
+        serenissima.errors.ActionParseError: ...
     """
     conv = converter(rules)
     target = cls
@@ -167,6 +210,15 @@ def from_json(rules: Ruleset, cls: Any, text: str | bytes) -> Any:
     Raises:
         ActionParseError: ``cls`` is an action type and ``text`` spells no such action.
         RecordError: ``text`` is not JSON, or does not describe a ``cls``.
+
+    Examples:
+        >>> from serenissima import load_ruleset
+        >>> rules = load_ruleset("modern")
+        >>> state = rules.new_game(players=4)
+        >>> from serenissima import Action
+        >>> from serenissima.serialize import from_json
+        >>> str(from_json(rules, Action, '{"seat": 3, "type": "FirstOutcome"}'))
+        'first 3'
     """
     try:
         data = json.loads(text)

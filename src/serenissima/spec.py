@@ -27,7 +27,13 @@ __all__ = [
 
 
 class Source(enum.Enum):
-    """Where a datum comes from."""
+    """Where a datum comes from.
+
+    Examples:
+        >>> from serenissima.spec import Source
+        >>> Source("reconstructed") is Source.RECONSTRUCTED
+        True
+    """
 
     STATED = "stated"
     """Stated or implied by a rule text of the edition."""
@@ -47,6 +53,11 @@ class GoodSpec:
         supply: Cubes in the box, or ``None`` when unlimited.
         colour: Colour of the cubes, for display.
         source: Provenance of the supply figure.
+
+    Examples:
+        >>> from serenissima.spec import GoodSpec, Source
+        >>> GoodSpec("wood", "Wood", supply=14, colour="brown", source=Source.STATED).supply
+        14
     """
 
     id: str
@@ -67,6 +78,11 @@ class AreaSpec:
         position: Where to draw the area: ``(longitude, latitude)`` in degrees,
             written ``position = [lon, lat]`` in ``board.toml``; ``None`` when the
             file gives none. Drawing only: no rule reads it.
+
+    Examples:
+        >>> import serenissima as ser
+        >>> ser.load_ruleset("classic").board.spec.areas[0].source
+        <Source.RECONSTRUCTED: 'reconstructed'>
     """
 
     id: str
@@ -89,6 +105,12 @@ class PortSpec:
         capital_of: The nation whose capital it is (classic edition), or ``None``.
         source: Provenance of the port as a whole (the weakest of its data).
         note: Which parts are stated where, when they differ from ``source``.
+
+    Examples:
+        >>> import serenissima as ser
+        >>> port = ser.load_ruleset("modern").board.port("valencia")
+        >>> port.area, port.good, port.warehouse, port.start
+        ('valencia', 'wood', 5, True)
     """
 
     id: str
@@ -110,6 +132,11 @@ class EdgeSpec:
         a: One area.
         b: The other area.
         source: Provenance.
+
+    Examples:
+        >>> from serenissima.spec import EdgeSpec, Source
+        >>> EdgeSpec("valencia", "algiers", Source.STATED)
+        EdgeSpec(a='valencia', b='algiers', source=<Source.STATED: 'stated'>)
     """
 
     a: str
@@ -127,6 +154,12 @@ class BoardSpec:
         ports: Every port.
         edges: Every adjacency, each listed once.
         note: A sentence on the board's provenance, shown in the docs.
+
+    Examples:
+        >>> import serenissima as ser
+        >>> spec = ser.load_ruleset("classic").board.spec
+        >>> spec.name, len(spec.ports), len(spec.edges)
+        ('Mediterranean, classic (reconstructed)', 23, 47)
     """
 
     name: str
@@ -137,7 +170,15 @@ class BoardSpec:
 
 
 class OptionKind(enum.Enum):
-    """How an option's value is given."""
+    """How an option's value is given.
+
+    Examples:
+        >>> import serenissima as ser
+        >>> from serenissima.spec import OptionKind
+        >>> kinds = {option.kind for option in ser.load_ruleset("modern").options}
+        >>> OptionKind.BOOL in kinds, OptionKind.CHOICE in kinds
+        (True, True)
+    """
 
     CHOICE = "choice"
     """One of the listed string values."""
@@ -159,6 +200,12 @@ class OptionSpec:
         rule_id: The spec entry that motivates the option (e.g. ``"X-M-01"``).
         description: One sentence on what the option changes.
         players: The player counts it applies to (empty: all).
+
+    Examples:
+        >>> import serenissima as ser
+        >>> option = ser.load_ruleset("modern").options[0]
+        >>> option.name, option.default, option.values
+        ('galley_capacity', 'shared5', ('shared5', 'separate'))
     """
 
     name: str
@@ -182,6 +229,12 @@ class RulesetInfo:
         year: Year the edition was published.
         players: The supported player counts.
         description: One paragraph for the docs.
+
+    Examples:
+        >>> import serenissima as ser
+        >>> info = ser.load_ruleset("classic").info
+        >>> info.edition, info.year, info.players
+        ('classic', 1996, (2, 3, 4))
     """
 
     id: str

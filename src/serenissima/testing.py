@@ -112,6 +112,15 @@ class ConformanceError(SerenissimaError):
         seed: The game's seed.
         options: The options the game was created with.
         actions: The text forms of the actions applied before the failure.
+
+    Examples:
+        >>> from serenissima.testing import ConformanceError
+        >>> error = ConformanceError(
+        ...     "chance-sum", "probabilities add up to 5/6", ruleset="mine", players=2, seed=7,
+        ...     options={}, actions=["roll"],
+        ... )
+        >>> error.check, error.seed
+        ('chance-sum', 7)
     """
 
     def __init__(
@@ -156,6 +165,12 @@ class ConformanceReport:
         chance_nodes: Chance outcomes drawn, over every game.
         longest_game: The most actions (chance outcomes included) of one game.
         illegal_rejected: Illegal actions and malformed texts refused.
+
+    Examples:
+        >>> from serenissima.testing import check_ruleset
+        >>> report = check_ruleset("classic", players=[3], games=1, seed=4)
+        >>> report.games, report.decisions > 0, report.illegal_rejected > 0
+        (1, True, True)
     """
 
     ruleset: str
@@ -204,9 +219,9 @@ def check_ruleset(
         OptionError: A player count or an option the ruleset does not accept.
 
     Example:
-        >>> report = check_ruleset("modern", players=[2], games=2)  # doctest: +SKIP
-        >>> report.games  # doctest: +SKIP
-        2
+        >>> report = check_ruleset("modern", players=[2], games=2)
+        >>> report.games, report.players
+        (2, (2,))
     """
     if isinstance(rules_or_name, Ruleset):
         rules = rules_or_name
