@@ -177,71 +177,121 @@ def estimate(ctx: Ctx, state: ClassicState, seat: int) -> float:
             value += w.first_guard + w.guard * (port.garrison - 1)
     sailor = min(w.sailor_cap, w.sailor_aboard * (rounds + 1))
     galley_worth = min(w.galley_cap, w.galley_per_round * rounds)
-    for galley in ctx.galleys_of(state, seat):
+    galleys = ctx.galleys_of(state, seat)
+    goods = frozenset(good for galley in galleys for good in galley.cargo)
+    key = (ctx, state.ports, state.nations, state.options, seat, goods)
+    cached = _CACHE.get(key)
+    if cached is None:
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.clear()
+        cached = _CACHE[key] = (
+            _buyers(ctx, state, seat, goods),
+            _landing_targets(ctx, state, seat),
+        )
+    buyers, targets = cached
+    landing_ahead = not isinstance(state.phase, Selling) and not _turn_done(state, seat, Landing)
+    in_battle = isinstance(state.phase, Fighting | Rolling | Spoils | Landing)
+    for galley in galleys:
         value += galley_worth + sailor * galley.sailors
         moves_now = _moves_now(state, galley)
         this_round = not selling_done
         for good in galley.cargo:
-            value += _best_sale(ctx, state, seat, galley, good, moves_now, this_round, rounds)
-        value += _best_landing(ctx, state, seat, galley, moves_now, rounds)
+            value += _best(ctx, buyers[good], galley, moves_now, this_round, rounds, False)
+        if galley.sailors >= 2 and landing_ahead:
+            best = _best(ctx, targets, galley, moves_now, True, rounds, in_battle)
+            value += w.capture * best
+        elif galley.sailors >= 2:
+            value += w.capture * _best(ctx, targets, galley, moves_now, False, rounds, False)
     return value
 
 
-def _best_sale(
-    ctx: Ctx,
-    state: ClassicState,
-    seat: int,
-    galley: Galley,
-    good: str,
-    moves_now: int,
-    this_round: bool,
-    rounds: int,
-) -> float:
-    """What one piece aboard is worth: its best buyer's price, discounted by the way there."""
+Offer = tuple[float, tuple[str, ...]]
+"""What a port offers (points) and the sea areas of the ports that offer it."""
+
+_CACHE: dict[object, tuple[dict[str, list[Offer]], list[Offer]]] = {}
+"""Buyers and landing targets by ports, seat and goods aboard: the greedy bot's successor
+states mostly share their ports, so each is worked out once."""
+_CACHE_SIZE = 4096
+
+
+def _buyers(
+    ctx: Ctx, state: ClassicState, seat: int, goods: frozenset[str]
+) -> dict[str, list[Offer]]:
+    """For each good, the ports that would buy a piece and what it earns there, best first.
+
+    A piece earns the space's price and any new-market bonus (C-SALE-4,
+    C-BONUS), and in an own port a step towards a full warehouse.
+    """
     params = ctx.params
     per_point = params.wealth.ducats_per_point
-    best = 0.0
+    held: dict[int, set[str]] = {}
+    for index, port in enumerate(state.ports):
+        if port.owner is not None:
+            stock = held.setdefault(port.owner, set())
+            stock.update(port.warehouse)
+            stock.add(ctx.board.ports[index].good)
+    out: dict[str, list[tuple[float, str]]] = {good: [] for good in goods}
     for index, (spec, port) in enumerate(zip(ctx.board.ports, state.ports, strict=True)):
         size = ctx.sizes[index]
-        if not can_sell_to(good, spec.good, port.warehouse, size):
-            continue
         filled = len(port.warehouse)
+        if filled >= size:
+            continue
         ducats = (params.sale.first_space + filled) * params.sale.ducats_per_space
-        ducats += new_market_bonus(ctx, state, seat, good, index)
-        price = ducats / per_point
+        extra = 0.0
         if port.owner == seat:
-            extra = ctx.full_points[size] - params.wealth.port_not_full
-            price += extra if filled + 1 == size else WEIGHTS.fill * extra / size
-        if price <= best:
-            continue
-        distance = ctx.board.distance(galley.area, spec.area)
-        if distance is None:
-            continue
-        best = max(best, price * _reach(moves_now, this_round, galley.sailors, distance, rounds))
-    return best
+            full = ctx.full_points[size] - params.wealth.port_not_full
+            extra = full if filled + 1 == size else WEIGHTS.fill * full / size
+        for good in goods:
+            if not can_sell_to(good, spec.good, port.warehouse, size):
+                continue
+            earned = ducats
+            if port.owner is not None and port.owner != seat and good not in held[port.owner]:
+                earned += new_market_bonus(ctx, state, seat, good, index)
+            out[good].append((earned / per_point + extra, spec.area))
+    return {good: _grouped(offers) for good, offers in out.items()}
 
 
-def _best_landing(
-    ctx: Ctx, state: ClassicState, seat: int, galley: Galley, moves_now: int, rounds: int
-) -> float:
-    """A port without a garrison that the galley could reach and land on, part-counted."""
-    phase = state.phase
-    if galley.sailors < 2:
-        return 0.0
-    landing_ahead = not isinstance(phase, Selling) and not _turn_done(state, seat, Landing)
-    in_battle = isinstance(phase, Fighting | Rolling | Spoils | Landing)
-    best = 0.0
+def _landing_targets(ctx: Ctx, state: ClassicState, seat: int) -> list[Offer]:
+    """Ports without a garrison that a landing would win (C-LAND-1/2), best first."""
+    spec = ctx.params.wealth
+    capital = ctx.capital(state, seat)
+    out: list[tuple[float, str]] = []
     for index, port in enumerate(state.ports):
         if port.owner == seat or port.garrison:
             continue
-        spec = ctx.board.ports[index]
-        distance = ctx.board.distance(galley.area, spec.area)
+        points = float(spec.port_not_full) + (spec.own_capital if index == capital else 0)
+        out.append((points, ctx.board.ports[index].area))
+    return _grouped(out)
+
+
+def _best(
+    ctx: Ctx,
+    offers: list[Offer],
+    galley: Galley,
+    moves_now: int,
+    this_round: bool,
+    rounds: int,
+    here_only: bool,
+) -> float:
+    """The best offer discounted by the way there; ``here_only``: this round only where it is."""
+    best = 0.0
+    distance_of = ctx.board.distance
+    for points, areas in offers:
+        if points <= best:
+            break
+        distance = min(
+            (d for a in areas if (d := distance_of(galley.area, a)) is not None), default=None
+        )
         if distance is None:
             continue
-        points = float(ctx.params.wealth.port_not_full)
-        if index == ctx.capital(state, seat):
-            points += ctx.params.wealth.own_capital
-        this_round = landing_ahead and (not in_battle or distance == 0)
-        share = _reach(moves_now, this_round, galley.sailors, distance, rounds)
-        best = max(best, points * share)
-    return WEIGHTS.capture * best
+        now = this_round and (not here_only or distance == 0)
+        best = max(best, points * _reach(moves_now, now, galley.sailors, distance, rounds))
+    return best
+
+
+def _grouped(offers: list[tuple[float, str]]) -> list[Offer]:
+    """Offers of equal worth merged (the nearest of them is the one that counts), best first."""
+    areas: dict[float, set[str]] = {}
+    for points, area in offers:
+        areas.setdefault(points, set()).add(area)
+    return sorted(((points, tuple(sorted(a))) for points, a in areas.items()), reverse=True)
