@@ -29,8 +29,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         description="Compare two rulesets (installed names or folders): identity, board, "
         "ports, goods, numbers, options and phases. Marks: ~ different, < only in LEFT, "
         "> only in RIGHT, = the same. With --games N, also play N games of each with the "
-        "same seeds and print their statistics side by side, with each quantity's 95%% "
-        "interval and whether the two differ clearly (the 95%% interval of the difference "
+        "same seeds and print their statistics side by side, with each quantity's 95% "
+        "interval and whether the two differ clearly (the 95% interval of the difference "
         "leaves out 0).",
     )
     parser.add_argument("left", metavar="LEFT", help="a ruleset name or folder")

@@ -116,7 +116,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="play games between agents and summarise them",
         description="Play games between agents (random ones unless --seats says otherwise) "
         "and print game length, the winner's margin, shared wins, and by seat the win rate "
-        "with its 95%% interval, the mean score and its parts, and speed; one summary per "
+        "with its 95% interval, the mean score and its parts, and speed; one summary per "
         "ruleset (with several, an option applies to the rulesets that declare it). Game i "
         "draws its chance and its agents' seeds from --seed and i alone, so every ruleset "
         "meets the same chance. --format csv gives one row per game instead.",
