@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import ast
 import contextlib
-import importlib.util
 import io
 import json
 import os
@@ -75,8 +74,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     for name in editions:
         rules = load_ruleset(name)
         pages[f"editions/{name}.md"] = _reference_page(rules)
-        if importlib.util.find_spec("serenissima.draw") is not None:
-            pages[f"editions/{name}-board.svg"] = _board_svg(rules)
+        pages[f"editions/{name}-board.svg"] = _board_svg(rules)
         pages[f"editions/{name}-catalogue.md"] = _catalogue_page(load_catalogue(rules), mentions)
     for module in tests:
         pages[f"tests/{module.page}"] = module.markdown()
@@ -495,32 +493,28 @@ def _bot_table() -> str:
     return _bot_rows(data)
 
 
-def _bot_rows(data: Any) -> str:
-    entries = data.get("editions", data) if isinstance(data, dict) else data
-    if isinstance(entries, dict):
-        entries = [{"ruleset": name, **value} for name, value in entries.items()]
+def _bot_rows(data: dict[str, Any]) -> str:
+    """The table of ``scripts/bot_strength.py``'s file: one row per edition."""
     out = [
-        "| Ruleset | Players | Games | Greedy win rate | 95% interval | Even share |",
-        "| --- | --- | --- | --- | --- | --- |",
+        (
+            "| Ruleset | Players | Games | Greedy seat's win share | 95% interval "
+            "| One random seat | Even share | Mean score, greedy / random |"
+        ),
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
-    for entry in entries:
-        low, high = entry.get("interval", (None, None))
-        players = entry.get("players", "")
-        even = f"{1 / players:.0%}" if isinstance(players, int) and players else ""
+    for entry in data["editions"]:
         out.append(
-            f"| `{entry.get('ruleset', '')}` | {players} | {entry.get('games', '')} "
-            f"| {entry.get('win_rate', 0):.1%} | {_interval(low, high)} | {even} |"
+            f"| `{entry['ruleset']}` | {entry['players']} | {entry['games']} "
+            f"| {entry['greedy_win_share']:.1%} "
+            f"| {entry['greedy_win_low']:.1%} to {entry['greedy_win_high']:.1%} "
+            f"| {entry['random_win_share']:.1%} | {entry['fair_share']:.1%} "
+            f"| {entry['greedy_mean_score']:.1f} / {entry['random_mean_score']:.1f} |"
         )
-    command = data.get("command") if isinstance(data, dict) else None
-    if command:
-        out += ["", "Reproduce with:", "", _fence(str(command), "sh")]
-    return "\n".join(out) + "\n"
-
-
-def _interval(low: object, high: object) -> str:
-    if isinstance(low, int | float) and isinstance(high, int | float):
-        return f"{low:.1%} to {high:.1%}"
-    return ""
+    command = (
+        f"python scripts/bot_strength.py --games {data['games']} --players {data['players']} "
+        f"--seed {data['seed']}"
+    )
+    return "\n".join(out) + "\n\nReproduce it with:\n\n" + _fence(command, "sh")
 
 
 # --- command line -----------------------------------------------------------------------

@@ -250,3 +250,27 @@ def test_catalogue_links_lead_to_anchors_of_test_pages(hooks: ModuleType) -> Non
             assert target in pages, target
             if anchor:
                 assert f"{{ #{anchor} }}" in pages[target], (target, anchor)
+
+
+def test_bot_table_shows_every_edition_and_the_command(hooks: ModuleType) -> None:
+    entry = {
+        "games": 200,
+        "players": 4,
+        "fair_share": 0.25,
+        "greedy_win_share": 0.625,
+        "greedy_win_low": 0.556,
+        "greedy_win_high": 0.689,
+        "random_win_share": 0.125,
+        "greedy_mean_score": 31.2,
+        "random_mean_score": 6.5,
+    }
+    data = {
+        "games": 200,
+        "players": 4,
+        "seed": 3,
+        "editions": [{**entry, "ruleset": "modern"}, {**entry, "ruleset": "classic"}],
+    }
+    table = hooks._bot_rows(data)
+    assert "| `modern` | 4 | 200 | 62.5% | 55.6% to 68.9% | 12.5% | 25.0% |" in table
+    assert "`classic`" in table
+    assert "bot_strength.py --games 200 --players 4 --seed 3" in table
