@@ -33,10 +33,12 @@ from .helpers import Ctx
 from .params import DogeCard
 from .state import (
     Choosing,
+    Drawing,
     GameOver,
     Loading,
     ModernState,
     Moving,
+    SpecialInvesting,
     Trading,
 )
 
@@ -135,6 +137,8 @@ def _moves_now(state: ModernState, number: int, sailors: int) -> int | None:
         if isinstance(phase, Trading) and not act.fought:
             return 0
         return None
+    if isinstance(state.phase, Drawing | SpecialInvesting):
+        return None  # the turn is over: the next activation is the next turn's
     if number > state.wheel and number not in state.skip:
         return sailors
     return None
