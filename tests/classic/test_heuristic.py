@@ -1,0 +1,100 @@
+"""The classic heuristic of the greedy bot: exact at the end, sensible before, beats random."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from classic.scenario import G, P, classic, play, position
+from serenissima.agents import Agent, GreedyAgent, RandomAgent, play_game
+from serenissima.core import Action
+from serenissima_rulesets.classic.state import ClassicState
+
+
+def _after(state: ClassicState, action: Action | str) -> float:
+    rules = classic()
+    new = play(state, action) if isinstance(action, str) else rules.apply(state, action)
+    return rules.evaluate(new, state.to_act)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
+def test_the_estimate_is_the_final_score_once_the_game_is_over(players: int, seed: int) -> None:
+    rules = classic()
+    agents: list[Agent] = [GreedyAgent(seed)] + [RandomAgent(seed + s) for s in range(players - 1)]
+    result = play_game(rules, players, agents, seed=seed)
+    assert rules.is_over(result.state)
+    for entry in result.standings.entries:
+        assert rules.evaluate(result.state, entry.seat) == entry.score
+
+
+def test_before_the_end_ducats_count_to_the_fraction_and_income_is_ahead() -> None:
+    rules = classic()
+    state = position(4, phase=6, ducats=(700, 700, 700, 700))
+    capital_and_money = 10 + 700 / 500
+    assert rules.evaluate(state, 0) > capital_and_money  # the capital's income is still to come
+    poorer = attrs.evolve(state, ducats=(600, 700, 700, 700))
+    assert rules.evaluate(poorer, 0) == pytest.approx(rules.evaluate(state, 0) - 100 / 500)
+
+
+def test_a_sale_is_worth_more_than_keeping_the_piece() -> None:
+    # Genoa is seat 1's capital and stores no wine: the sale earns the capital's bonus.
+    state = position(4, phase=6, galleys=[G(1, 0, "genoa", 3, "wine")], ports={"genoa": P(1, 1)})
+    assert _after(state, "sell 1 wine genoa") > _after(state, "done")
+    assert GreedyAgent(1).act(classic(), state).text() == "sell 1 wine genoa"
+
+
+def test_goods_aboard_are_worth_something() -> None:
+    rules = classic()
+    loaded = position(4, phase=2, galleys=[G(1, 0, "naples", 3, "wine")])
+    empty = position(4, phase=2, galleys=[G(1, 0, "naples", 3)])
+    assert rules.evaluate(loaded, 0) > rules.evaluate(empty, 0)
+
+
+def test_a_port_is_worth_more_than_none() -> None:
+    state = position(4, phase=5, galleys=[G(1, 0, "naples", 3)])
+    assert _after(state, "land 1 naples") > _after(state, "done") + 0.5
+    assert GreedyAgent(1).act(classic(), state).text() == "land 1 naples"
+
+
+def test_a_full_warehouse_is_worth_more() -> None:
+    rules = classic()
+    half = position(4, phase=2, ports={"crete": P(0, 1, "gold")})
+    full = position(4, phase=2, ports={"crete": P(0, 1, "gold", "iron")})
+    # A full two-space warehouse scores 2 points instead of the 1 of a port not full.
+    assert rules.evaluate(full, 0) == pytest.approx(rules.evaluate(half, 0) + 1)
+
+
+def test_no_goods_thrown_away_for_nothing() -> None:
+    state = position(4, phase=2, galleys=[G(1, 0, "naples", 3, "wine")])
+    assert _after(state, "discard 1 wine") < _after(state, "done")
+    assert GreedyAgent(1).act(classic(), state).text() != "discard 1 wine"
+
+
+def test_other_seats_secret_ducats_change_nothing() -> None:
+    rules = classic()
+    state = position(4, phase=2, galleys=[G(1, 0, "naples", 3, "wine")])
+    richer = attrs.evolve(state, ducats=(state.ducats[0], 9000, 0, 1234))
+    assert rules.evaluate(state, 0) == rules.evaluate(richer, 0)
+
+
+def _greedy_share(players: int, games: int) -> float:
+    rules = classic()
+    share = 0.0
+    for i in range(games):
+        greedy = i % players
+        agents: list[Agent] = [
+            GreedyAgent(i) if seat == greedy else RandomAgent(1000 + i * players + seat)
+            for seat in range(players)
+        ]
+        winners = play_game(rules, players, agents, seed=i).standings.winners
+        share += (greedy in winners) / len(winners)
+    return share / games
+
+
+def test_one_greedy_seat_beats_three_random_seats() -> None:
+    # A seat no better than the others would win a quarter of the games.
+    assert _greedy_share(4, 40) >= 0.5
+
+
+def test_the_greedy_seat_beats_a_random_seat() -> None:
+    assert _greedy_share(2, 30) >= 0.75
