@@ -69,7 +69,10 @@ def test_every_example_runs(script: str) -> None:
             ["event_printer.py", "--dice", "manual", "--seed", "2", "--players", "2"],
             ["read off the table: dice ", "identical final state"],
         ),
-        (["compare_editions.py", "--players", "2", "--games", "3"], ["seat 1 nation"]),
+        (
+            ["compare_editions.py", "--players", "2", "--games", "3", "--seats", "greedy,random"],
+            ["greedy, random", "win rate"],
+        ),
         (["custom_board.py", "--players", "2"], ["params: identical (from the base)"]),
     ],
 )
