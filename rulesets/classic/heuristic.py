@@ -76,8 +76,8 @@ class Weights:
     sailor_cap = 0.25
     first_guard = 0.4
     guard = 0.05
-    fill = 0.5
-    capture = 0.5
+    fill = 0.1
+    capture = 0.8
     now = 0.9
     per_round = 0.7
     per_space = 0.01
