@@ -96,7 +96,15 @@ SECTIONS = ("info", "board", "ports", "goods", "params", "options", "phases", "p
 
 
 class DiffStatus(enum.Enum):
-    """How a key compares between the left and the right ruleset."""
+    """How a key compares between the left and the right ruleset.
+
+    Examples:
+        >>> import serenissima as ser
+        >>> diff = ser.compare_rulesets("classic", "modern")
+        >>> year = next(e for e in diff if e.key == "year")
+        >>> year.status, year.status.mark
+        (DiffStatus.DIFFERENT, '~')
+    """
 
     ONLY_LEFT = "only_left"
     """The key exists in the left ruleset only."""
@@ -685,6 +693,18 @@ def format_diff(diff: RulesetDiff, *, show_same: bool = False) -> str:
 
     Returns:
         Several lines of text, without a final newline.
+
+    Examples:
+        >>> import serenissima as ser
+        >>> diff = ser.compare_rulesets("classic", "modern").section("info")
+        >>> print(format_diff(diff))  # doctest: +NORMALIZE_WHITESPACE
+           section  key      classic                     modern
+        ~  info     id       classic                     modern
+        ~  info     name     Serenissima, first edition  Serenissima, second edition
+        ~  info     edition  classic                     modern
+        ~  info     year     1996                        2012
+        <BLANKLINE>
+        classic vs modern: 4 different (~), 0 only in classic (<), 0 only in modern (>), 2 the same
     """
     shown = diff if show_same else diff.changed
     summary = format_summary(diff)
