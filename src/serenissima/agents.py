@@ -44,7 +44,18 @@ DEFAULT_MAX_DECISIONS: Final[int] = 100_000
 
 @runtime_checkable
 class Agent(Protocol):
-    """Something that decides for the seat to act."""
+    """Something that decides for the seat to act.
+
+    Any object with a fitting ``act`` method is an agent; it need not inherit
+    from this class.
+
+    Example:
+        >>> class FirstChoice:
+        ...     def act(self, rules, state):
+        ...         return rules.legal_actions(state)[0]
+        >>> isinstance(FirstChoice(), Agent), isinstance(GreedyAgent(1), Agent)
+        (True, True)
+    """
 
     def act(self, rules: Ruleset, state: State) -> Action:
         """Return one of ``rules.legal_actions(state)`` for the seat ``state.to_act``.
@@ -274,6 +285,13 @@ class GameResult:
         decisions: The number of decisions the seats made.
         chance: The number of chance nodes resolved.
         turns: The game turn reached (``state.turn`` when the edition has it, else 0).
+
+    Example:
+        >>> import serenissima as ser
+        >>> rules = ser.load_ruleset("classic")
+        >>> result = play_game(rules, 2, RandomAgent(3), seed=3)
+        >>> result.turns == result.state.rounds, result.decisions > 0
+        (True, True)
     """
 
     state: State
