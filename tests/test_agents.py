@@ -102,5 +102,3 @@ def test_play_game_checks_options(rules: Ruleset) -> None:
         play_game(rules, 2, AlwaysRoll(), seed=1, options={"die": "d100"})
     with pytest.raises(OptionError):
         play_game(rules, 7, AlwaysRoll(), seed=1)
-
-

@@ -16,7 +16,15 @@ they may do::
     print(rules.standings(state).winners)
 """
 
-from serenissima.agents import Agent, GameResult, RandomAgent, play_game
+from serenissima.agents import (
+    AGENT_KINDS,
+    Agent,
+    GameResult,
+    GreedyAgent,
+    RandomAgent,
+    make_agent,
+    play_game,
+)
 from serenissima.board import Board
 from serenissima.compare import DiffEntry, DiffStatus, RulesetDiff, compare_rulesets
 from serenissima.core import (
@@ -44,9 +52,18 @@ from serenissima.record import GameRecord, replay
 from serenissima.registry import RulesetPlugin, available_rulesets, load_ruleset
 from serenissima.ruleset import Engine, OptionValue, Ruleset
 from serenissima.serialize import from_json, to_json
-from serenissima.simulate import SimulationSummary, simulate
+from serenissima.simulate import (
+    GameStats,
+    SimulationComparison,
+    SimulationSummary,
+    compare_simulations,
+    format_comparison,
+    iter_games,
+    simulate,
+)
 
 __all__ = [
+    "AGENT_KINDS",
     "CHANCE",
     "TERMINAL",
     "Action",
@@ -61,6 +78,8 @@ __all__ = [
     "Game",
     "GameRecord",
     "GameResult",
+    "GameStats",
+    "GreedyAgent",
     "IllegalActionError",
     "Observation",
     "OptionError",
@@ -72,6 +91,7 @@ __all__ = [
     "RulesetError",
     "RulesetPlugin",
     "SerenissimaError",
+    "SimulationComparison",
     "SimulationSummary",
     "Standing",
     "Standings",
@@ -79,8 +99,12 @@ __all__ = [
     "StateError",
     "available_rulesets",
     "compare_rulesets",
+    "compare_simulations",
+    "format_comparison",
     "from_json",
+    "iter_games",
     "load_ruleset",
+    "make_agent",
     "play_game",
     "replay",
     "simulate",
