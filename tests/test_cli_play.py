@@ -223,4 +223,4 @@ def test_a_saved_record_is_valid_json_with_the_seats(
     _play(capsys, monkeypatch, "quit\n", "modern", "--players", "2", "--save", str(saved))
     data = json.loads(saved.read_text())
     assert data["ruleset"] == "modern"
-    assert data["metadata"] == {"seats": "human,random"}
+    assert data["metadata"] == {"seats": "human,greedy"}

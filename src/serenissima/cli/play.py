@@ -66,7 +66,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         type=_kinds,
         metavar="KIND,KIND,...",
         help="who plays each seat, in seat order: 'human' or a bot "
-        f"({', '.join(_bot_kinds())}); default: a human at seat 0, random bots elsewhere",
+        f"({', '.join(_bot_kinds())}); default: a human at seat 0, greedy bots elsewhere",
     )
     parser.add_argument(
         "--seed",
@@ -176,7 +176,7 @@ def _read_file(path: str) -> str:
 
 def _seat_kinds(given: tuple[str, ...] | None, players: int) -> tuple[str, ...]:
     if given is None:
-        return (HUMAN,) + ("random",) * (players - 1)
+        return (HUMAN,) + ("greedy",) * (players - 1)
     if len(given) != players:
         raise SerenissimaError(f"--seats names {len(given)} seat(s) for a {players}-player game")
     for kind in given:
