@@ -274,5 +274,5 @@ def _galley_line(ctx: Ctx, state: ClassicState, galley: Galley) -> str:
     used = galley.sailors + len(galley.cargo)
     return (
         f"   {mark} galley {galley.id:>2} of seat {galley.owner}: {galley.sailors} sailor(s), "
-        f"cargo {cargo} ({used}/{ctx.params.galley.spaces} spaces)"
+        f"cargo {cargo} ({used}/{ctx.params.galley.spaces} spaces used)"
     )

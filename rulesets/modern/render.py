@@ -237,5 +237,5 @@ def _galley_line(ctx: Ctx, state: ModernState, galley: Galley) -> str:
     text = f"   {mark} galley {galley.number:>2} of seat {galley.owner}: "
     text += f"{galley.sailors} sailor(s), cargo {cargo}"
     if state.options.galley_capacity == "shared5":
-        text += f" ({galley.sailors + len(galley.cargo)}/{ctx.params.galley.spaces} spaces)"
+        text += f" ({galley.sailors + len(galley.cargo)}/{ctx.params.galley.spaces} spaces used)"
     return text

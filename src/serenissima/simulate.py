@@ -920,8 +920,8 @@ def compare_simulations(left: SimulationSummary, right: SimulationSummary) -> Si
         _rate_row("shared_wins", "shared wins", a.shared_wins, a.games, b.shared_wins, b.games),
     ]
     for seat in range(a.players):
-        names = [s.seat_names[seat] for s in (a, b) if s.seat_names]
-        nation = f" {_both(names[0], names[-1])}" if names else ""
+        names = [s.seat_names[seat] if s.seat_names else "-" for s in (a, b)]
+        nation = "" if names == ["-", "-"] else f" {_both(names[0], names[1])}"
         rows.append(
             _rate_row(
                 f"win_rate[{seat}]",
