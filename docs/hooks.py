@@ -38,8 +38,9 @@ from serenissima.catalogue import RULE_ID, Catalogue, load_catalogue
 from serenissima.compare import DiffEntry, DiffStatus, compare_rulesets
 from serenissima.registry import available_rulesets, load_ruleset
 from serenissima.ruleset import Ruleset
-from serenissima.simulate import SimulationSummary, simulate
+from serenissima.simulate import compare_simulations, simulate
 from serenissima.spec import Source
+from serenissima.stats import Interval
 
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = ROOT / "tests"
@@ -440,43 +441,46 @@ def _comparison_page(left: str, right: str) -> str:
 
 
 def _simulated(left: str, right: str) -> str:
-    """A small simulated comparison: random games of both editions from the same seed."""
-    summaries = [
+    """A small simulated comparison: random games of both editions from the same seeds."""
+    left_summary, right_summary = (
         simulate(load_ruleset(name), SIMULATED_PLAYERS, SIMULATED_GAMES, SIMULATED_SEED)
         for name in (left, right)
-    ]
-    rows: list[tuple[str, Any]] = [
-        ("decisions per game (mean)", lambda s: f"{s.mean_decisions:.1f}"),
-        ("decisions per game (range)", lambda s: f"{s.min_decisions} to {s.max_decisions}"),
-        ("chance nodes per game (mean)", lambda s: f"{s.mean_chance:.1f}"),
-        ("turns or rounds (range)", lambda s: f"{s.min_turns} to {s.max_turns} {s.turn_word}"),
-        ("wins shared", lambda s: f"{s.shared_wins:.0%}"),
-    ]
-    for seat in range(SIMULATED_PLAYERS):
-        rows.append((f"seat {seat} win rate", lambda s, seat=seat: _seat(s, seat)))
+    )
+    comparison = compare_simulations(left_summary, right_summary)
     out = [
         "## Simulated games\n",
         (
             f"{SIMULATED_GAMES} games of each edition with {SIMULATED_PLAYERS} players choosing "
-            "uniformly at random among their legal actions, from the same seed "
-            f"({SIMULATED_SEED}), computed when this site was built. "
+            "uniformly at random among their legal actions, computed when this site was built. "
+            f"Game *i* of both editions draws its dice from the same seed (batch seed "
+            f"{SIMULATED_SEED} and *i*). Each figure has its 95% interval; the last column says "
+            "whether the interval of the difference leaves out 0 (Welch's interval for means, "
+            "Newcombe's for rates; winner margins are in different units and not compared). "
             "The command line gives larger batches:\n"
         ),
         _fence(
             f"serenissima compare {left} {right} --games 1000 --players {SIMULATED_PLAYERS}",
             "sh",
         ),
-        f"| | {left} | {right} |",
-        "| --- | --- | --- |",
+        f"| per game | {left} | 95% interval | {right} | 95% interval | differ |",
+        "| --- | ---: | ---: | ---: | ---: | :---: |",
     ]
-    for label, show in rows:
-        out.append(f"| {label} | {show(summaries[0])} | {show(summaries[1])} |")
+    for row in comparison.rows:
+        differs = "-" if row.differs is None else ("yes" if row.differs else "no")
+        out.append(
+            f"| {_cell(row.label)} | {_figure(row.left, row.rate)} "
+            f"| {_span(row.left_interval, row.rate)} | {_figure(row.right, row.rate)} "
+            f"| {_span(row.right_interval, row.rate)} | {differs} |"
+        )
     return "\n".join(out) + "\n"
 
 
-def _seat(summary: SimulationSummary, seat: int) -> str:
-    name = f" ({summary.seat_names[seat]})" if summary.seat_names else ""
-    return f"{summary.win_rate[seat]:.1%}{name}"
+def _figure(value: float, rate: bool) -> str:
+    return f"{value:.1%}" if rate else f"{value:.1f}"
+
+
+def _span(interval: Interval, rate: bool) -> str:
+    return f"{_figure(interval.low, rate)} to {_figure(interval.high, rate)}"
 
 
 # --- bots -------------------------------------------------------------------------------
