@@ -2,7 +2,8 @@
 
 Hypothesis drives whole games: it picks the player count and the options,
 every chance outcome (roll-offs, battle dice) among the listed outcomes and
-every decision among the legal actions, and after each action the machine
+every decision among the legal actions (or lets the greedy bot decide for
+stretches of the game), and after each action the machine
 checks that nothing a player could count on the table has appeared or
 vanished, and that the game keeps the promises front ends rely on.
 
@@ -36,7 +37,7 @@ from hypothesis.stateful import (
 )
 
 from classic.scenario import classic
-from serenissima.agents import RandomAgent, play_game
+from serenissima.agents import GreedyAgent, RandomAgent, play_game
 from serenissima.core import CHANCE, TERMINAL, Action
 from serenissima.serialize import from_json, to_json
 from serenissima_rulesets.classic.state import (
@@ -131,6 +132,25 @@ class ClassicGame(RuleBasedStateMachine):
             if not self.running():
                 return
             self.apply(pick)
+            self.check_all()
+
+    @precondition(running)
+    @rule(seed=st.integers(0, 2**16), picks=st.lists(st.integers(0, 63), min_size=1, max_size=30))
+    def act_greedily(self, seed: int, picks: list[int]) -> None:
+        """Greedy play: the seats choose as the greedy bot would, chance takes ``picks``.
+
+        Good play reaches what random play rarely does (full warehouses, won
+        battles, trades), so every invariant is checked there too, after each action.
+        """
+        bot = GreedyAgent(seed)
+        for pick in picks:
+            if not self.running():
+                return
+            assert self.state is not None
+            if self.state.to_act == CHANCE:
+                self.apply(pick)
+            else:
+                self.apply(self.choices().index(bot.act(self.rules, self.state)))
             self.check_all()
 
     @precondition(lambda self: not self.running())
