@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
@@ -16,6 +17,7 @@ from serenissima.errors import SerenissimaError
 from serenissima.registry import load_ruleset
 from serenissima.ruleset import Ruleset
 from serenissima.testing import ConformanceError, ConformanceReport, check_ruleset
+from serenissima_rulesets.classic.engine import ClassicEngine
 
 # --- the modern edition ------------------------------------------------------
 
@@ -233,6 +235,27 @@ class _Misaddressed(toy.RaceEngine):
         return attrs.evolve(seen, seat=(seat + 1) % state.players)
 
 
+class _Blank(toy.RaceEngine):
+    """The state is drawn as nothing at all."""
+
+    def render(self, rules: Ruleset, state: State, seat: int | None) -> str:
+        return "  "
+
+
+class _Flattering(toy.RaceEngine):
+    """The estimate runs one point above the score, even once the game is over."""
+
+    def evaluate(self, rules: Ruleset, state: State, seat: int) -> float:
+        return super().evaluate(rules, state, seat) + 1
+
+
+class _Clueless(toy.RaceEngine):
+    """The estimate is not a number."""
+
+    def evaluate(self, rules: Ruleset, state: State, seat: int) -> float:
+        return math.nan
+
+
 BROKEN = [
     (_LoadedDie, "chance-sum"),
     (_ZeroFace, "chance-positive"),
@@ -244,6 +267,9 @@ BROKEN = [
     (_Forgetful, "event-json"),
     (_Fickle, "deterministic"),
     (_Misaddressed, "observe"),
+    (_Blank, "render"),
+    (_Flattering, "evaluate"),
+    (_Clueless, "evaluate"),
 ]
 
 
@@ -282,3 +308,19 @@ def test_the_error_lists_the_actions_that_reproduce_the_fault() -> None:
     assert error.actions[0].startswith("first ")
     assert error.actions[-1] == "roll"
     assert ", ".join(error.actions) in str(error)
+
+
+class _Indiscreet(ClassicEngine):
+    """Every seat's drawing shows the whole state, other seats' ducats included."""
+
+    def render(self, rules: Ruleset, state: State, seat: int | None) -> str:
+        return super().render(rules, state, None)
+
+
+def test_a_drawing_that_shows_hidden_ducats_fails_the_check() -> None:
+    sound = load_ruleset("classic")
+    rules = Ruleset(sound.info, sound.board, sound.options, sound.params, _Indiscreet())
+    with pytest.raises(ConformanceError) as caught:
+        check_ruleset(rules, players=[3], games=1)
+    assert caught.value.check == "hidden-money"
+    assert "drawing" in str(caught.value)

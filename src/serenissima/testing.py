@@ -28,15 +28,19 @@ What is checked, at every state of every game:
   state left equal to a copy taken before) or
   :class:`~serenissima.errors.ActionParseError`, never another exception;
 - states, events and every seat's observation round-trip through JSON;
+- at every tenth state (these are slower), ``render`` draws the state as
+  text for everyone and for each seat, and ``evaluate`` gives each seat a
+  finite number;
 - when money is hidden (by the edition itself, which says so with an engine
   attribute ``money_hidden = True``, or by a ``money_visibility`` option set
-  to ``"hidden"``), a seat's observation shows ``None`` for every other seat's ducats and does
-  not change when only other seats' ducats change;
+  to ``"hidden"``), a seat's observation shows ``None`` for every other seat's ducats, and
+  neither it nor the seat's drawing of the state changes when only other seats' ducats change;
 
 and for every game: it ends within ``max_decisions`` actions, its final
-standings are final, its record read back from JSON replays to the identical
-final state (also through :meth:`serenissima.game.Game.from_record`), and
-playing it again from the same seed gives the same actions and final state.
+standings are final, ``evaluate`` equals each seat's final score, its
+record read back from JSON replays to the identical final state (also through
+:meth:`serenissima.game.Game.from_record`), and playing it again from the
+same seed gives the same actions and final state.
 
 Chance outcomes are drawn with their exact probabilities and seats choose
 uniformly among their legal actions, both from a seeded generator: game ``i``
@@ -48,6 +52,7 @@ money, games with an odd seed are played with it (unless the caller fixes
 from __future__ import annotations
 
 import copy
+import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
@@ -88,6 +93,9 @@ _MALFORMED_PER_STATE: Final = 2
 
 _POOL_SIZE: Final = 400
 """Actions remembered from earlier states, to try as illegal ones."""
+
+_DRAWING_EVERY: Final = 10
+"""Drawings and estimates are checked at every this many-th state (they cost more)."""
 
 _MALFORMED: Final = ("", "   ", "?", "no such action", "42", "\t\n", "move move move move")
 
@@ -492,15 +500,28 @@ class _GameCheck:
 
     def check_observations(self, state: State) -> None:
         rules = self.rules
+        sampled = len(self.actions) % _DRAWING_EVERY == 0
+        if sampled:
+            self.check_drawing(state, None)
         for seat in range(self.players):
             seen = rules.observe(state, seat)
             if seen.seat != seat:
                 raise self.fail("observe", f"the observation of seat {seat} says seat {seen.seat}")
             self.round_trip("observation-json", seen, type(seen))
+            if sampled:
+                self.check_drawing(state, seat)
+                value = rules.evaluate(state, seat)
+                if not (isinstance(value, int | float) and math.isfinite(value)):
+                    raise self.fail("evaluate", f"evaluate gives {value!r} for seat {seat}")
             if self.hidden:
-                self.check_hidden(state, seat, seen)
+                self.check_hidden(state, seat, seen, sampled)
 
-    def check_hidden(self, state: State, seat: int, seen: Any) -> None:
+    def check_drawing(self, state: State, seat: int | None) -> None:
+        drawn = self.rules.render(state, seat)
+        if not isinstance(drawn, str) or not drawn.strip():
+            raise self.fail("render", f"render for seat {seat} gives {drawn!r}, not text")
+
+    def check_hidden(self, state: State, seat: int, seen: Any, drawn: bool) -> None:
         ducats = getattr(seen, "ducats", None)
         if ducats is None:
             return
@@ -521,6 +542,10 @@ class _GameCheck:
         if self.rules.observe(changed, seat) != seen:
             raise self.fail(
                 "hidden-money", f"seat {seat}'s observation changes with other seats' ducats"
+            )
+        if drawn and self.rules.render(changed, seat) != self.rules.render(state, seat):
+            raise self.fail(
+                "hidden-money", f"seat {seat}'s drawing of the state shows other seats' ducats"
             )
 
     def round_trip(self, check: str, obj: Any, cls: Any) -> None:
@@ -553,6 +578,14 @@ class _GameCheck:
             raise self.fail("standings", "the standings of a finished game are not final")
         if sorted(s.seat for s in standings.entries) != list(range(self.players)):
             raise self.fail("standings", "the standings do not list every seat once")
+        for entry in standings.entries:
+            value = rules.evaluate(final, entry.seat)
+            if value != entry.score:
+                raise self.fail(
+                    "evaluate",
+                    f"at the end, evaluate gives {value!r} for seat {entry.seat}, "
+                    f"whose score is {entry.score}",
+                )
         self.check_record(final, standings)
         actions, again = _playout(rules, self.players, self.options, self.seed, len(self.actions))
         if actions != self.actions or again != final:
