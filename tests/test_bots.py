@@ -36,6 +36,22 @@ class _Threshold(toy.RaceEngine):
         return 1.0 if state.positions[seat] >= 8 else 0.0
 
 
+class _Spoiler(toy.RaceEngine):
+    """A race in which only seat 1 scores, and only once seat 0 has stopped."""
+
+    def evaluate(self, rules: Ruleset, state: State, seat: int) -> float:
+        assert isinstance(state, toy.RaceState)
+        return 1.0 if seat == 1 and state.stopped[0] else 0.0
+
+
+class _Lead(toy.RaceEngine):
+    """A two-seat race valued by the lead over the other runner."""
+
+    def evaluate(self, rules: Ruleset, state: State, seat: int) -> float:
+        assert isinstance(state, toy.RaceState)
+        return float(state.positions[seat] - state.positions[1 - seat])
+
+
 def _rules_with(engine: toy.RaceEngine) -> Ruleset:
     base = toy.make_rules()
     return Ruleset(base.info, base.board, base.options, base.params, engine)
@@ -66,6 +82,11 @@ def test_greedy_is_an_agent_made_by_name() -> None:
 def test_bad_outcome_cap_is_refused() -> None:
     with pytest.raises(SerenissimaError, match="max_outcomes"):
         GreedyAgent(1, max_outcomes=0)
+
+
+def test_bad_reply_cap_is_refused() -> None:
+    with pytest.raises(SerenissimaError, match="max_replies"):
+        GreedyAgent(1, max_replies=-1)
 
 
 def test_greedy_picks_the_action_of_highest_value(rules: Ruleset) -> None:
@@ -134,3 +155,25 @@ def test_greedy_plays_whole_games_and_beats_a_stopper(rules: Ruleset) -> None:
         assert rules.is_over(result.state)
         wins += 0 in result.standings.winners
     assert wins >= 20
+
+
+def test_equal_values_prefer_what_the_others_value_least() -> None:
+    rules = _rules_with(_Spoiler())
+    state = _started(rules)
+    values = dict(GreedyAgent(seed=1).values(rules, state))
+    assert values[toy.Roll()] == values[toy.Stop()] == 0.0
+    # Stopping would hand seat 1 its point: every seed rolls.
+    assert {GreedyAgent(seed=s).act(rules, state) for s in range(20)} == {toy.Roll()}
+
+
+def test_a_decision_handed_to_another_seat_is_valued_by_its_greedy_answer() -> None:
+    rules = _rules_with(_Lead())
+    state = _started(rules, positions=(4, 2))
+    # After a stop, seat 1 decides the same kind of thing: it rolls, gaining 3.5 on average.
+    ahead = dict(GreedyAgent(seed=1).values(rules, state))
+    assert ahead[toy.Stop()] == pytest.approx(4 - (2 + 3.5))
+    assert ahead[toy.Roll()] == pytest.approx(4 + 3.5 - 2)
+    one_ply = dict(GreedyAgent(seed=1, max_replies=0).values(rules, state))
+    assert one_ply[toy.Stop()] == 2.0
+    capped = dict(GreedyAgent(seed=1, max_replies=1).values(rules, state))
+    assert capped[toy.Stop()] == 2.0  # seat 1 has two answers, more than the cap

@@ -8,7 +8,7 @@ import pytest
 from classic.scenario import G, P, classic, play, position
 from serenissima.agents import Agent, GreedyAgent, RandomAgent, play_game
 from serenissima.core import Action
-from serenissima_rulesets.classic.state import ClassicState
+from serenissima_rulesets.classic.state import Bidding, ClassicState
 
 
 def _after(state: ClassicState, action: Action | str) -> float:
@@ -98,3 +98,85 @@ def test_one_greedy_seat_beats_three_random_seats() -> None:
 
 def test_the_greedy_seat_beats_a_random_seat() -> None:
     assert _greedy_share(2, 30) >= 0.75
+
+
+def _asked() -> ClassicState:
+    """Seat 0's galley at Ragusa, seat 1's port, asks a price for one piece of wood."""
+    state = position(4, phase=2, galleys=[G(1, 0, "ragusa", 1)], ports={"ragusa": P(1, 1)})
+    return play(state, "ask ragusa 1")
+
+
+def test_the_seller_names_a_price_the_buyer_would_take() -> None:
+    rules = classic()
+    asked = _asked()
+    assert asked.to_act == 1
+    one_ply = dict(GreedyAgent(1, max_replies=0).values(rules, asked))
+    assert len(set(one_ply.values())) == 1  # a price named changes nothing by itself
+    values = {action.text(): v for action, v in GreedyAgent(1).values(rules, asked)}
+    taken = [text for text in values if _buyer_takes(play(asked, text))]
+    assert taken  # some price is worth the buyer's while
+    best = max(values, key=values.__getitem__)
+    assert best in taken
+    assert all(values[best] > values[text] for text in values if text not in taken)
+
+
+def _buyer_takes(offered: ClassicState) -> bool:
+    rules = classic()
+    return rules.evaluate(play(offered, "accept"), 0) > rules.evaluate(offered, 0)
+
+
+def test_the_buyer_counters_with_a_price_the_seller_accepts() -> None:
+    rules = classic()
+    offered = play(_asked(), "offer 300")
+    assert offered.to_act == 0
+    values = {action.text(): v for action, v in GreedyAgent(1).values(rules, offered)}
+    # The seller gains by accepting any counter-offer, so the lowest one beats the price asked.
+    assert values["counter 100"] > values["accept"]
+    assert values["counter 100"] > values["counter 200"]
+    assert GreedyAgent(1).act(rules, offered).text() == "counter 100"
+
+
+def test_passage_is_refused_to_a_rival_that_would_gain_by_it() -> None:
+    # Seat 3's loaded galley has entered Smyrna, where seat 2 has a galley, and asks to go on.
+    state = position(
+        4,
+        phase=3,
+        order=[0, 1, 2, 3],
+        turn_index=3,
+        galleys=[G(1, 3, "istanbul", 3, "wine"), G(3, 2, "smyrna", 2)],
+    )
+    asking = play(state, "move 1 smyrna", "request 1")
+    assert asking.to_act == 2
+    rules = classic()
+    own = dict(GreedyAgent(1).values(rules, asking))
+    assert len(set(own.values())) == 1  # seat 2's own estimate does not tell them apart
+    granted, denied = play(asking, "grant"), play(asking, "refuse")
+    assert rules.evaluate(granted, 3) > rules.evaluate(denied, 3)
+    assert {GreedyAgent(seed).act(rules, asking).text() for seed in range(8)} == {"refuse"}
+
+
+class _Counting:
+    """The classic ruleset, counting the estimates asked of it."""
+
+    def __init__(self) -> None:
+        self.rules = classic()
+        self.calls = 0
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.rules, name)
+
+    def evaluate(self, state: ClassicState, seat: int) -> float:
+        self.calls += 1
+        return self.rules.evaluate(state, seat)
+
+
+def test_a_secret_bid_is_not_answered() -> None:
+    # The next bidder cannot see the bid, so no answer to it is looked ahead to.
+    state = attrs.evolve(
+        position(4, ducats=(700, 700, 700, 700)), phase=Bidding(), to_act=0, bids=(None,) * 4
+    )
+    ahead, one_ply = _Counting(), _Counting()
+    GreedyAgent(1).act(ahead, state)  # type: ignore[arg-type]
+    GreedyAgent(1, max_replies=0).act(one_ply, state)  # type: ignore[arg-type]
+    assert ahead.rules.decision(play(state, "bid 0")).actor == 1  # the next bidder decides
+    assert ahead.calls == one_ply.calls > 0

@@ -127,3 +127,17 @@ def test_one_greedy_seat_beats_three_random_seats() -> None:
 
 def test_the_greedy_seat_beats_a_random_seat() -> None:
     assert _greedy_share(2, 30) >= 0.8
+
+
+def test_a_rival_that_would_gain_by_moving_on_is_blockaded() -> None:
+    # Seat 0's galley carries gold to a buyer beyond Algiers; seat 1 may stop it there.
+    state = position(
+        4, galleys=[G(4, 0, "valencia", 3, "gold"), G(7, 1, "algiers", 2), G(10, 1, "algiers", 2)]
+    )
+    asking = play(activate(state, 4), "action", "done", "move algiers")
+    assert asking.to_act == 1
+    rules = modern()
+    own = dict(GreedyAgent(1).values(rules, asking))
+    assert len(set(own.values())) == 1  # seat 1's own estimate does not tell them apart
+    assert rules.evaluate(play(asking, "blockade"), 0) < rules.evaluate(play(asking, "pass"), 0)
+    assert {GreedyAgent(seed).act(rules, asking).text() for seed in range(8)} == {"blockade"}
