@@ -13,7 +13,9 @@ bring in before the game ends:
   there, and worth nothing if it cannot get there before the end;
 - **galleys and sailors**: a galley and the sailors aboard or in garrisons
   are worth a little per turn left, because they earn the ducats above;
-- **a free cube** that the active galley could still load in an own port.
+- **a free cube** that the active galley could still load in an own port;
+- **a galley to buy**: during an Investment that may still buy one (M-INV-3),
+  what the galley and its first sailor would add, less their price, if more.
 
 The expected number of turns left and of Wine cards still to come are exact
 expectations over the Doge deck (its pile and discard are public). The
@@ -30,11 +32,13 @@ from functools import lru_cache
 from serenissima.pieces import can_sell_to
 
 from .helpers import Ctx
+from .investment import galley_price, may_buy_galley
 from .params import DogeCard
 from .state import (
     Choosing,
     Drawing,
     GameOver,
+    Investing,
     Loading,
     ModernState,
     Moving,
@@ -229,7 +233,26 @@ def estimate(ctx: Ctx, state: ModernState, seat: int) -> float:
                 best = max(best, price)
             value += best
     value += _free_cube(ctx, state, seat, own, turns)
+    value += _galley_to_buy(ctx, state, seat, galley_worth + sailor)
     return value
+
+
+def _galley_to_buy(ctx: Ctx, state: ModernState, seat: int, worth: float) -> float:
+    """An Investment of ``seat`` may still buy a galley worth ``worth``: the gain over its price."""
+    act = state.act
+    if act is None or not isinstance(state.phase, Investing):
+        return 0.0
+    galley = state.galley(act.galley)
+    if galley is None or galley.owner != seat:
+        return 0.0
+    if state.options.galley_purchase_limit == "per_investment":
+        bought = act.bought_galley
+    else:
+        bought = seat in state.bought_turn
+    if bought or not may_buy_galley(ctx, state, seat):
+        return 0.0
+    price = galley_price(ctx, state, seat) + ctx.params.costs.recruit
+    return max(0.0, worth - price)
 
 
 def _free_cube(ctx: Ctx, state: ModernState, seat: int, own: list[int], turns: float) -> float:

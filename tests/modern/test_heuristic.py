@@ -141,3 +141,17 @@ def test_a_rival_that_would_gain_by_moving_on_is_blockaded() -> None:
     assert len(set(own.values())) == 1  # seat 1's own estimate does not tell them apart
     assert rules.evaluate(play(asking, "blockade"), 0) < rules.evaluate(play(asking, "pass"), 0)
     assert {GreedyAgent(seed).act(rules, asking).text() for seed in range(8)} == {"blockade"}
+
+
+def test_an_investment_that_may_buy_a_galley_counts_its_gain() -> None:
+    rules = modern()
+    state = position(4, galleys=[G(4, 0, "valencia", 3)], ports={"valencia": P(0, 0)})
+    investing = play(activate(state, 4), "invest")
+    assert "buy 5 valencia" in {a.text() for a in rules.legal_actions(investing)}
+    bought = play(investing, "buy 5 valencia")
+    # The gain of the galley still to buy is counted before it is bought, and not twice after.
+    assert rules.evaluate(investing, 0) == pytest.approx(rules.evaluate(bought, 0))
+    broke = attrs.evolve(investing, ducats=(0, *investing.ducats[1:]))
+    assert rules.evaluate(investing, 0) > rules.evaluate(broke, 0) + investing.ducats[0]
+    choice = GreedyAgent(1).act(rules, investing).text()
+    assert choice.startswith("buy ")
