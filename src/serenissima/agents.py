@@ -30,7 +30,6 @@ __all__ = [
     "AGENT_KINDS",
     "DEFAULT_MAX_DECISIONS",
     "DEFAULT_MAX_OUTCOMES",
-    "DEFAULT_MAX_REPLIES",
     "Agent",
     "GameResult",
     "GreedyAgent",
@@ -122,7 +121,7 @@ _TIE: Final[float] = 1e-9
 """Values closer than this count as equal when :class:`GreedyAgent` compares actions."""
 
 
-DEFAULT_MAX_REPLIES: Final[int] = 32
+_MAX_REPLIES: Final[int] = 32
 """The default bound on the answers :class:`GreedyAgent` looks ahead to in a negotiation."""
 
 
@@ -165,7 +164,7 @@ class GreedyAgent:
         seed: Seed of the generator that breaks ties (``None``: unpredictable).
         max_outcomes: The most chance outcomes averaged over for one action.
         max_replies: The most answers of another seat looked ahead to in a
-            negotiation (0: never look ahead).
+            negotiation (32 by default; 0: never look ahead).
 
     Raises:
         SerenissimaError: ``max_outcomes`` is less than 1, or ``max_replies`` is negative.
@@ -187,7 +186,7 @@ class GreedyAgent:
         self,
         seed: int | None = None,
         max_outcomes: int = DEFAULT_MAX_OUTCOMES,
-        max_replies: int = DEFAULT_MAX_REPLIES,
+        max_replies: int = _MAX_REPLIES,
     ) -> None:
         if max_outcomes < 1:
             raise SerenissimaError(f"max_outcomes must be at least 1, got {max_outcomes!r}")
