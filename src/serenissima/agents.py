@@ -152,6 +152,14 @@ class GreedyAgent:
     Remaining ties are broken by the agent's own seeded generator, so a seed
     always gives the same choices.
 
+    What it knows: the editions' estimates read only what the deciding seat
+    may see, but the lookahead applies actions to the full state. The result
+    of an action can therefore show the bot something a person would learn
+    only once the action is taken (the last secret bid reveals every bid), and
+    a rival's modelled answer in a negotiation is chosen among that rival's
+    legal answers, which can depend on its secret purse. It is a bot for
+    simulations and practice games, not a referee-blind opponent.
+
     Cost: one decision costs one ``apply_unchecked`` and one ``evaluate`` per
     legal action, plus one of each per outcome of every chance node reached,
     plus, in a negotiation, two ``evaluate`` per answer of the other seat, and
