@@ -89,11 +89,6 @@ QUANTITIES: Final[tuple[str, ...]] = ("decisions", "chance", "turns", "margin")
 DEFAULT_AGENT: Final = "random"
 """The agent kind of every seat when none is given."""
 
-_TURN_WORDS = {"classic": "rounds"}
-"""What an edition calls the unit of ``State.turn``, when not ``"turns"``."""
-
-_SCORE_UNITS = {"modern": "ducats", "classic": "wealth points"}
-"""What an edition's score counts, when not plain ``"points"``."""
 
 
 # --- seeds -----------------------------------------------------------------------------------
@@ -320,7 +315,7 @@ class SimulationSummary:
         seconds: Wall time of the whole batch.
         min_turns: Lowest turn or round reached at the end of a game.
         max_turns: Highest turn or round reached at the end of a game.
-        turn_word: What the edition calls its turns, ``"turns"`` or ``"rounds"``.
+        turn_word: What the edition calls its turns (the ruleset's ``info.turn_word``).
         shared_wins: Share of the games won by several seats together.
         seat_names: Each seat's nation when the edition gives seats one, else empty.
         parts: The names of the parts of the score (the standings' breakdown), in order.
@@ -335,7 +330,7 @@ class SimulationSummary:
         sd_margin: Standard deviation of the winner margin.
         min_margin: Smallest winner margin of a game.
         max_margin: Largest winner margin of a game.
-        score_unit: What the score counts: ``"ducats"``, ``"wealth points"`` or ``"points"``.
+        score_unit: What the score counts (the ruleset's ``info.score_unit``).
         rows: Every game's record, in order, when asked for (``keep_games``); else empty.
 
     Example:
@@ -548,7 +543,6 @@ def simulate(
     seconds = time.perf_counter() - start
     decisions, chance = moments["decisions"], moments["chance"]
     turns, margin = moments["turns"], moments["margin"]
-    edition = rules.info.edition
     return SimulationSummary(
         ruleset=rules.id,
         ruleset_version=rules.info.version,
@@ -567,7 +561,7 @@ def simulate(
         seconds=seconds,
         min_turns=int(turns.minimum),
         max_turns=int(turns.maximum),
-        turn_word=_TURN_WORDS.get(edition, "turns"),
+        turn_word=rules.info.turn_word,
         shared_wins=shared / games,
         seat_names=names,
         parts=tuple(parts),
@@ -584,7 +578,7 @@ def simulate(
         sd_margin=margin.sd,
         min_margin=int(margin.minimum),
         max_margin=int(margin.maximum),
-        score_unit=_SCORE_UNITS.get(edition, "points"),
+        score_unit=rules.info.score_unit,
         rows=tuple(rows),
     )
 

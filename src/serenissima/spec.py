@@ -229,6 +229,9 @@ class RulesetInfo:
         year: Year the edition was published.
         players: The supported player counts.
         description: One paragraph for the docs.
+        turn_word: What the edition calls the unit of :attr:`State.turn
+            <serenissima.core.State.turn>`, in the plural (``"turns"``, ``"rounds"``).
+        score_unit: What the final score counts (``"ducats"``, ``"wealth points"``).
 
     Examples:
         >>> import serenissima as ser
@@ -244,3 +247,5 @@ class RulesetInfo:
     year: int
     players: tuple[int, ...]
     description: str = ""
+    turn_word: str = "turns"
+    score_unit: str = "points"
