@@ -239,7 +239,7 @@ class GreedyAgent:
             raise SerenissimaError(f"seat {seat} has no legal action to choose from")
         results = {action: rules.apply_unchecked(state, action) for action in actions}
         kind = self._answered_kind(rules, state, results)
-        return tuple((a, self._value(rules, results[a], seat, kind)) for a in actions)
+        return tuple((a, self._valued(rules, results[a], seat, kind)[0]) for a in actions)
 
     def act(self, rules: Ruleset, state: State) -> Action:
         """Return the legal action of highest value, ties broken as the class describes.
@@ -262,28 +262,22 @@ class GreedyAgent:
         seat = state.to_act
         results = {action: rules.apply_unchecked(state, action) for action in actions}
         kind = self._answered_kind(rules, state, results)
-        leaves: dict[Action, list[tuple[State, float]]] = {}
-
-        def value(action: Action) -> float:
-            result = results[action]
-            answered = self._answered(rules, result, seat, kind)
-            if answered is not None:
-                leaves[action] = [(result, 1.0)]
-                return answered
-            leaves[action] = self._leaves(rules, result)
-            return _mean(rules, leaves[action], seat)
-
-        best = _best(actions, value)
+        valued = {a: self._valued(rules, results[a], seat, kind) for a in actions}
+        best = _best(actions, lambda a: valued[a][0])
         if len(best) > 1:
             others = [s for s in range(state.players) if s != seat]
-            best = _best(best, lambda a: -sum(_mean(rules, leaves[a], s) for s in others))
+            best = _best(best, lambda a: -sum(_mean(rules, valued[a][1], s) for s in others))
         return best[0] if len(best) == 1 else best[self._rng.randrange(len(best))]
 
-    def _value(self, rules: Ruleset, result: State, seat: int, kind: str | None) -> float:
+    def _valued(
+        self, rules: Ruleset, result: State, seat: int, kind: str | None
+    ) -> tuple[float, list[tuple[State, float]]]:
+        """The value of ``result`` for ``seat``, and the weighted states it was scored on."""
         answered = self._answered(rules, result, seat, kind)
         if answered is not None:
-            return answered
-        return _mean(rules, self._leaves(rules, result), seat)
+            return answered, [(result, 1.0)]
+        leaves = self._leaves(rules, result)
+        return _mean(rules, leaves, seat), leaves
 
     def _answered_kind(
         self, rules: Ruleset, state: State, results: Mapping[Action, State]
