@@ -197,11 +197,9 @@ def estimate(ctx: Ctx, state: ClassicState, seat: int) -> float:
         this_round = not selling_done
         for good in galley.cargo:
             value += _best(ctx, buyers[good], galley, moves_now, this_round, rounds, False)
-        if galley.sailors >= 2 and landing_ahead:
-            best = _best(ctx, targets, galley, moves_now, True, rounds, in_battle)
-            value += w.capture * best
-        elif galley.sailors >= 2:
-            value += w.capture * _best(ctx, targets, galley, moves_now, False, rounds, False)
+        if galley.sailors > ctx.params.galley.min_sailors:  # a sailor to land, one to sail
+            here = landing_ahead and in_battle
+            value += w.capture * _best(ctx, targets, galley, moves_now, landing_ahead, rounds, here)
     return value
 
 
