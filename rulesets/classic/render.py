@@ -12,10 +12,8 @@ give (``12+?``), and bids stay secret until every seat has bid.
 
 from __future__ import annotations
 
-import textwrap
-from collections.abc import Iterable
-
 from serenissima.core import CHANCE, TERMINAL
+from serenissima.sketch import HIDDEN, board_lines, slots, wrap
 
 from .helpers import Ctx
 from .observation import observe
@@ -40,12 +38,8 @@ from .state import (
     Spoils,
 )
 
-__all__ = ["WIDTH", "render"]
+__all__ = ["render"]
 
-WIDTH = 100
-"""The longest line the drawing has."""
-
-_HIDDEN = "?"
 _BOARD = "Board (port, good, owner, garrison, forts, warehouse; galleys below their area):"
 
 _PHASE_NUMBER = {
@@ -73,7 +67,7 @@ def render(ctx: Ctx, state: ClassicState, seat: int | None) -> str:
         seat: The seat whose view to draw, or ``None`` for everything.
 
     Returns:
-        Lines of at most :data:`WIDTH` characters, without a final newline.
+        Lines of at most :data:`~serenissima.sketch.WIDTH` characters, without a final newline.
 
     Example:
         >>> import serenissima as ser
@@ -93,17 +87,13 @@ def render(ctx: Ctx, state: ClassicState, seat: int | None) -> str:
         f"{good.id} {n}" for good, n in zip(ctx.params.goods, state.supply, strict=True)
     )
     sailors = "unlimited" if state.sailors_box is None else str(state.sailors_box)
-    lines += _wrap(f"In the box: {supply}; sailors {sailors}; fortresses {state.forts_box}", "  ")
+    lines += wrap(f"In the box: {supply}; sailors {sailors}; fortresses {state.forts_box}", "  ")
     if state.built or any(state.hired):
         hired = ", ".join(f"{ctx.board.ports[i].name} {n}" for i, n in enumerate(state.hired) if n)
         built = ", ".join(ctx.board.port(p).name for p in state.built) or "none"
-        lines += _wrap(f"This round: built at {built}; hired at {hired or 'none'}", "  ")
+        lines += wrap(f"This round: built at {built}; hired at {hired or 'none'}", "  ")
     lines += ["", _BOARD, *_board(ctx, state)]
     return "\n".join(line.rstrip() for line in lines)
-
-
-def _wrap(text: str, indent: str = "") -> list[str]:
-    return textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_on_hyphens=False) or [""]
 
 
 def _name(ctx: Ctx, state: ClassicState, seat: int) -> str:
@@ -124,9 +114,9 @@ def _header(ctx: Ctx, state: ClassicState, seat: int | None) -> list[str]:
     if state.to_act == TERMINAL or isinstance(state.phase, GameOver):
         lines.append("The game is over.")
     elif state.to_act == CHANCE:
-        lines += _wrap(f"Chance: {decision.prompt}", "  ")
+        lines += wrap(f"Chance: {decision.prompt}", "  ")
     else:
-        lines += _wrap(f"{_name(ctx, state, state.to_act)} to act: {decision.prompt}", "  ")
+        lines += wrap(f"{_name(ctx, state, state.to_act)} to act: {decision.prompt}", "  ")
     if seat is None:
         lines.append("View: everything (no seat's view)")
     else:
@@ -145,7 +135,7 @@ def _order(state: ClassicState, bids: tuple[int | None, ...]) -> list[str]:
         elif isinstance(state.phase, Permission):
             on_turn = state.phase.moving.index
         names = [f"[seat {s}]" if i == on_turn else f"seat {s}" for i, s in enumerate(state.order)]
-        lines += _wrap("Turn order: " + ", ".join(names), "  ")
+        lines += wrap("Turn order: " + ", ".join(names), "  ")
     if any(b is not None for b in state.bids):
         shown = []
         for s, (real, seen) in enumerate(zip(state.bids, bids, strict=True)):
@@ -155,7 +145,7 @@ def _order(state: ClassicState, bids: tuple[int | None, ...]) -> list[str]:
                 shown.append(f"seat {s} has bid (secret)")
             else:
                 shown.append(f"seat {s} bid {seen}")
-        lines += _wrap("Bids: " + ", ".join(shown), "  ")
+        lines += wrap("Bids: " + ", ".join(shown), "  ")
     return lines
 
 
@@ -201,7 +191,7 @@ def _situation(ctx: Ctx, state: ClassicState) -> list[str]:
         text += "; captured" if phase.captured else "; may capture" if phase.may_capture else ""
     elif isinstance(phase, Landing) and phase.taken:
         text = "Ports taken this turn: " + ", ".join(phase.taken)
-    return _wrap(text, "  ") if text else []
+    return wrap(text, "  ") if text else []
 
 
 def _seats(
@@ -211,10 +201,10 @@ def _seats(
     for s in range(state.players):
         mark = ">" if s == state.to_act else " "
         you = s == seat
-        money = _HIDDEN if ducats[s] is None else str(ducats[s])
+        money = HIDDEN if ducats[s] is None else str(ducats[s])
         parts = wealth(ctx, state, s)
         if ducats[s] is None:
-            score = f"{sum(v for name, v in parts if name != 'ducats')}+{_HIDDEN}"
+            score = f"{sum(v for name, v in parts if name != 'ducats')}+{HIDDEN}"
         else:
             score = str(sum(v for _, v in parts))
         numbers = " ".join(str(g.id) for g in state.galleys if g.owner == s)
@@ -230,19 +220,12 @@ def _seats(
 
 
 def _board(ctx: Ctx, state: ClassicState) -> list[str]:
-    lines = []
-    for spec in ctx.board.spec.areas:
-        ports = ctx.board.ports_in(spec.id)
-        galleys = [g for g in state.galleys if g.area == spec.id]
-        if not ports and not galleys:
-            continue
-        names = [ctx.board.ports[i].name for i in ports]
-        if names != [spec.name]:
-            lines.append(f"  {spec.name}" + (" (open sea)" if not ports else ""))
-        for index in ports:
-            lines += _port_line(ctx, state, index, state.ports[index])
-        lines += [_galley_line(ctx, state, g) for g in galleys]
-    return lines
+    return board_lines(
+        ctx.board,
+        state.galleys,
+        lambda index: _port_line(ctx, state, index, state.ports[index]),
+        lambda galley: _galley_line(ctx, state, galley),
+    )
 
 
 def _port_line(ctx: Ctx, state: ClassicState, index: int, port: Port) -> list[str]:
@@ -256,14 +239,9 @@ def _port_line(ctx: Ctx, state: ClassicState, index: int, port: Port) -> list[st
         capital = f"capital: {nation}"
     text = (
         f"  {spec.name:<11} {spec.good:<8} {owner:<7} {garrison:<11} {forts:<7} {capital:<18} "
-        f"{_slots(port.warehouse, spec.warehouse)}"
+        f"{slots(port.warehouse, spec.warehouse)}"
     )
-    return textwrap.wrap(text, WIDTH, subsequent_indent=" " * 14) or [text]
-
-
-def _slots(goods: Iterable[str], spaces: int) -> str:
-    items = list(goods)
-    return "[" + " ".join(items + ["."] * max(0, spaces - len(items))) + f"] {len(items)}/{spaces}"
+    return wrap(text, " " * 14)
 
 
 def _galley_line(ctx: Ctx, state: ClassicState, galley: Galley) -> str:

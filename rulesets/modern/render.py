@@ -11,10 +11,8 @@ ducats (and so their scores) are ``?``.
 
 from __future__ import annotations
 
-import textwrap
-from collections.abc import Iterable
-
 from serenissima.core import CHANCE, TERMINAL
+from serenissima.sketch import HIDDEN, board_lines, slots, wrap
 
 from .helpers import Ctx
 from .observation import observe
@@ -36,12 +34,8 @@ from .state import (
     Landing as LandingPhase,
 )
 
-__all__ = ["WIDTH", "render"]
+__all__ = ["render"]
 
-WIDTH = 100
-"""The longest line the drawing has."""
-
-_HIDDEN = "?"
 _BOARD = "Board (port, good, owner, garrison, buildings, warehouse; galleys below their area):"
 
 
@@ -54,7 +48,7 @@ def render(ctx: Ctx, state: ModernState, seat: int | None) -> str:
         seat: The seat whose view to draw, or ``None`` for everything.
 
     Returns:
-        Lines of at most :data:`WIDTH` characters, without a final newline.
+        Lines of at most :data:`~serenissima.sketch.WIDTH` characters, without a final newline.
 
     Example:
         >>> import serenissima as ser
@@ -71,13 +65,9 @@ def render(ctx: Ctx, state: ModernState, seat: int | None) -> str:
     supply = ", ".join(
         f"{good.id} {n}" for good, n in zip(ctx.params.goods, state.supply, strict=True)
     )
-    lines += _wrap(f"Goods in the box: {supply}", "  ")
+    lines += wrap(f"Goods in the box: {supply}", "  ")
     lines += ["", _BOARD, *_board(ctx, state)]
     return "\n".join(line.rstrip() for line in lines)
-
-
-def _wrap(text: str, indent: str = "") -> list[str]:
-    return textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_on_hyphens=False) or [""]
 
 
 def _who(state: ModernState) -> str:
@@ -95,7 +85,7 @@ def _header(ctx: Ctx, state: ModernState, seat: int | None) -> list[str]:
     if state.to_act == TERMINAL:
         lines.append("The game is over.")
     else:
-        lines += _wrap(f"{_who(state)} to act: {decision.prompt}", "  ")
+        lines += wrap(f"{_who(state)} to act: {decision.prompt}", "  ")
     if seat is None:
         lines.append("View: everything (no seat's view)")
     else:
@@ -122,7 +112,7 @@ def _track(ctx: Ctx, state: ModernState) -> list[str]:
     )
     doge = f"Doge wheel: black token on {wheel}; Doge cards: {pile} in the pile"
     doge += f", face up: {discard}" if discard else ", none face up"
-    lines = _wrap(track, "  ") + _wrap(doge, "  ")
+    lines = wrap(track, "  ") + wrap(doge, "  ")
     lines.append(f"First player: seat {state.first_player}")
     return lines
 
@@ -145,12 +135,12 @@ def _situation(ctx: Ctx, state: ModernState) -> list[str]:
             text += f", {act.sold} cube(s) sold"
         if act.fought:
             text += f", {act.fought} battle(s) fought"
-        lines += _wrap(text, "  ")
+        lines += wrap(text, "  ")
     if isinstance(phase, Asking):
         target = {"move": "its move", "sale": f"its sale of {phase.good} to {phase.port}"}
         what = target.get(phase.purpose, f"its claim on {phase.port}")
         asked = ", ".join(f"seat {s}" for s in phase.candidates)
-        lines += _wrap(f"Blockade: may block {what}, asked in order: {asked}", "  ")
+        lines += wrap(f"Blockade: may block {what}, asked in order: {asked}", "  ")
     elif isinstance(phase, Rolling | Pressing):
         against = f"port {phase.port}" if phase.port else f"galley {phase.galley}"
         lines.append(f"Battle: the active galley against {against}")
@@ -158,14 +148,14 @@ def _situation(ctx: Ctx, state: ModernState) -> list[str]:
         lines.append(f"Battle: the fort of {phase.port} fires at the active galley")
     elif isinstance(phase, Plundering):
         loot = ", ".join(phase.loot) or "nothing"
-        lines += _wrap(f"Spoils: galley {phase.galley} (seat {phase.seat}) may take {loot}", "  ")
+        lines += wrap(f"Spoils: galley {phase.galley} (seat {phase.seat}) may take {loot}", "  ")
     elif isinstance(phase, LandingPhase):
         lines.append(f"Landing: the garrison of {phase.port} is gone; sailors may land")
     elif isinstance(phase, PickingGalley | PickingPort | SpecialInvesting):
         order = ", ".join(
             f"[seat {s}]" if i == phase.index else f"seat {s}" for i, s in enumerate(phase.order)
         )
-        lines += _wrap(f"Order of play in this step: {order}", "  ")
+        lines += wrap(f"Order of play in this step: {order}", "  ")
     elif isinstance(phase, PickingClosed):
         lines.append(f"Closing one port producing {phase.goods[0]}")
     return lines
@@ -178,7 +168,7 @@ def _seats(
     for s in range(state.players):
         mark = ">" if s == state.to_act else " "
         you = " (you)" if s == seat else ""
-        money = _HIDDEN if ducats[s] is None else str(ducats[s])
+        money = HIDDEN if ducats[s] is None else str(ducats[s])
         numbers = " ".join(str(g.number) for g in state.galleys if g.owner == s)
         galleys = f"galleys {numbers}" if numbers else "no galley"
         ports = ctx.owned_ports(state, s)
@@ -197,19 +187,12 @@ def _area_name(ctx: Ctx, area: str) -> str:
 
 
 def _board(ctx: Ctx, state: ModernState) -> list[str]:
-    lines = []
-    for spec in ctx.board.spec.areas:
-        ports = ctx.board.ports_in(spec.id)
-        galleys = [g for g in state.galleys if g.area == spec.id]
-        if not ports and not galleys:
-            continue
-        names = [ctx.board.ports[i].name for i in ports]
-        if names != [spec.name]:
-            lines.append(f"  {spec.name}" + (" (open sea)" if not ports else ""))
-        for index in ports:
-            lines += _port_line(ctx, index, state.ports[index])
-        lines += [_galley_line(ctx, state, g) for g in galleys]
-    return lines
+    return board_lines(
+        ctx.board,
+        state.galleys,
+        lambda index: _port_line(ctx, index, state.ports[index]),
+        lambda galley: _galley_line(ctx, state, galley),
+    )
 
 
 def _port_line(ctx: Ctx, index: int, port: Port) -> list[str]:
@@ -219,15 +202,10 @@ def _port_line(ctx: Ctx, index: int, port: Port) -> list[str]:
     owner = "neutral" if port.owner is None else f"seat {port.owner}"
     built = (("fort", port.fort), ("basilica", port.basilica))
     buildings = " ".join(name for name, has in built if has)
-    warehouse = _slots(port.warehouse, spec.warehouse)
+    warehouse = slots(port.warehouse, spec.warehouse)
     garrison = f"garrison {port.sailors}" if port.owner is not None or port.sailors else ""
     text = f"  {spec.name:<15} {spec.good:<6} {owner:<7} {garrison:<11} {buildings:<13} {warehouse}"
-    return _wrap(text, " " * 20)
-
-
-def _slots(goods: Iterable[str], spaces: int) -> str:
-    items = list(goods)
-    return "[" + " ".join(items + ["."] * max(0, spaces - len(items))) + f"] {len(items)}/{spaces}"
+    return wrap(text, " " * 20)
 
 
 def _galley_line(ctx: Ctx, state: ModernState, galley: Galley) -> str:
