@@ -112,8 +112,12 @@ def add_option_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_game_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add ``--ruleset``, ``--players``, ``--option`` and ``--format``."""
+def add_game_arguments(
+    parser: argparse.ArgumentParser,
+    formats: tuple[str, ...] = ("text", "json"),
+    format_help: str = "output format (default: %(default)s)",
+) -> None:
+    """Add ``--ruleset``, ``--players``, ``--option`` and ``--format`` (one of ``formats``)."""
     parser.add_argument(
         "--ruleset",
         action="append",
@@ -125,12 +129,7 @@ def add_game_arguments(parser: argparse.ArgumentParser) -> None:
         "--players", type=positive, default=4, help="number of seats (default: %(default)s)"
     )
     add_option_argument(parser)
-    parser.add_argument(
-        "--format",
-        choices=("text", "json"),
-        default="text",
-        help="output format (default: %(default)s)",
-    )
+    parser.add_argument("--format", choices=formats, default=formats[0], help=format_help)
 
 
 def load(name_or_path: str) -> Ruleset:

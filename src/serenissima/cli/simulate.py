@@ -120,14 +120,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "ruleset (with several, an option applies to the rulesets that declare it). Game i "
         "draws its chance and its agents' seeds from --seed and i alone, so every ruleset "
         "meets the same chance. --format csv gives one row per game instead.",
-        conflict_handler="resolve",  # --format gains csv
     )
-    add_game_arguments(parser)
-    parser.add_argument(
-        "--format",
-        choices=("text", "json", "csv"),
-        default="text",
-        help="output: a text summary, the summary as JSON, or one CSV row per game "
+    add_game_arguments(
+        parser,
+        ("text", "json", "csv"),
+        "output: a text summary, the summary as JSON, or one CSV row per game "
         "(default: %(default)s)",
     )
     parser.add_argument(
