@@ -22,23 +22,18 @@ each finishes within a stated number of decisions.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
-from hypothesis import strategies as st
-from hypothesis.stateful import (
-    RuleBasedStateMachine,
-    initialize,
-    invariant,
-    precondition,
-    rule,
-)
+from hypothesis.stateful import invariant
 
 from classic.scenario import classic
-from serenissima.agents import GreedyAgent, RandomAgent, play_game
-from serenissima.core import CHANCE, TERMINAL, Action
+from game_machine import GameMachine
+from serenissima.agents import RandomAgent, play_game
+from serenissima.core import CHANCE, TERMINAL
 from serenissima.serialize import from_json, to_json
 from serenissima_rulesets.classic.state import (
     Bidding,
@@ -81,85 +76,16 @@ ROUND_PHASES = (
 )
 
 
-class ClassicGame(RuleBasedStateMachine):
+class ClassicGame(GameMachine):
     """A classic game played by hypothesis, one or several actions per step."""
 
+    games = GAMES
+
     def __init__(self) -> None:
-        super().__init__()
-        self.rules = classic()
-        self.params = self.rules.params
-        self.state: ClassicState | None = None
-        self.before: ClassicState | None = None
+        super().__init__(classic())
 
-    # --- driving the game ------------------------------------------------
-
-    def new_game(self, game: tuple[int, dict[str, Any]]) -> None:
-        players, options = game
-        state = self.rules.new_game(players, options)
-        assert isinstance(state, ClassicState)
-        self.state, self.before = state, None
-
-    @initialize(game=st.sampled_from(GAMES))
-    def start(self, game: tuple[int, dict[str, Any]]) -> None:
-        self.new_game(game)
-
-    def choices(self) -> tuple[Action, ...]:
-        assert self.state is not None
-        if self.state.to_act == CHANCE:
-            return tuple(action for action, _ in self.rules.chance_outcomes(self.state))
-        return self.rules.legal_actions(self.state)
-
-    def apply(self, index: int) -> None:
-        assert self.state is not None
-        choices = self.choices()
-        new, _ = self.rules.step(self.state, choices[index % len(choices)])
-        assert isinstance(new, ClassicState)
-        self.before, self.state = self.state, new
-
-    def running(self) -> bool:
-        return self.state is not None and not self.rules.is_over(self.state)
-
-    @precondition(running)
-    @rule(data=st.data())
-    def act(self, data: st.DataObject) -> None:
-        self.apply(data.draw(st.integers(0, len(self.choices()) - 1), label="choice"))
-
-    @precondition(running)
-    @rule(picks=st.lists(st.integers(0, 63), min_size=1, max_size=40))
-    def act_many(self, picks: list[int]) -> None:
-        """Several actions in a row, every invariant checked after each one."""
-        for pick in picks:
-            if not self.running():
-                return
-            self.apply(pick)
-            self.check_all()
-
-    @precondition(running)
-    @rule(seed=st.integers(0, 2**16), picks=st.lists(st.integers(0, 63), min_size=1, max_size=30))
-    def act_greedily(self, seed: int, picks: list[int]) -> None:
-        """Greedy play: the seats choose as the greedy bot would, chance takes ``picks``.
-
-        Good play reaches what random play rarely does (full warehouses, won
-        battles, trades), so every invariant is checked there too, after each action.
-        """
-        bot = GreedyAgent(seed)
-        for pick in picks:
-            if not self.running():
-                return
-            assert self.state is not None
-            if self.state.to_act == CHANCE:
-                self.apply(pick)
-            else:
-                self.apply(self.choices().index(bot.act(self.rules, self.state)))
-            self.check_all()
-
-    @precondition(lambda self: not self.running())
-    @rule(game=st.sampled_from(GAMES))
-    def play_again(self, game: tuple[int, dict[str, Any]]) -> None:
-        self.new_game(game)
-
-    def check_all(self) -> None:
-        for check in (
+    def checks(self) -> tuple[Callable[[], None], ...]:
+        return (
             self.sailors_are_conserved,
             self.goods_are_conserved,
             self.money_goes_through_the_treasury,
@@ -176,8 +102,7 @@ class ClassicGame(RuleBasedStateMachine):
             self.action_texts_read_back,
             self.observations_hide_secrets,
             self.state_round_trips_through_json,
-        ):
-            check()
+        )
 
     def current(self) -> ClassicState:
         assert self.state is not None

@@ -16,22 +16,16 @@ wheel), M-END-2 and M-END-6 (the Doge deck).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
-from hypothesis import strategies as st
-from hypothesis.stateful import (
-    RuleBasedStateMachine,
-    initialize,
-    invariant,
-    precondition,
-    rule,
-)
+from hypothesis.stateful import invariant
 
+from game_machine import GameMachine
 from modern.scenario import modern
-from serenissima.agents import GreedyAgent
-from serenissima.core import CHANCE, Action, Event
+from serenissima.core import Event
 from serenissima_rulesets.modern.events import (
     BuildingBuilt,
     GalleyBought,
@@ -41,7 +35,7 @@ from serenissima_rulesets.modern.events import (
     Scored,
     WineIncome,
 )
-from serenissima_rulesets.modern.state import ModernState, Plundering
+from serenissima_rulesets.modern.state import Plundering
 
 OPTION_SETS: tuple[dict[str, Any], ...] = (
     {},
@@ -70,85 +64,16 @@ def ducat_flows(events: tuple[Event, ...], players: int) -> list[int]:
     return flow
 
 
-class ModernGame(RuleBasedStateMachine):
+class ModernGame(GameMachine):
     """A modern game played by hypothesis, one or several actions per step."""
 
+    games = tuple((players, options) for players in (2, 3, 4) for options in OPTION_SETS)
+
     def __init__(self) -> None:
-        super().__init__()
-        self.rules = modern()
-        self.params = self.rules.params
-        self.state: ModernState | None = None
-        self.before: ModernState | None = None
-        self.events: tuple[Event, ...] = ()
+        super().__init__(modern())
 
-    # --- driving the game ------------------------------------------------
-
-    def new_game(self, players: int, options: dict[str, Any]) -> None:
-        state = self.rules.new_game(players, options)
-        assert isinstance(state, ModernState)
-        self.state, self.before, self.events = state, None, ()
-
-    @initialize(players=st.sampled_from([2, 3, 4]), options=st.sampled_from(OPTION_SETS))
-    def start(self, players: int, options: dict[str, Any]) -> None:
-        self.new_game(players, options)
-
-    def choices(self) -> tuple[Action, ...]:
-        assert self.state is not None
-        if self.state.to_act == CHANCE:
-            return tuple(action for action, _ in self.rules.chance_outcomes(self.state))
-        return self.rules.legal_actions(self.state)
-
-    def apply(self, index: int) -> None:
-        assert self.state is not None
-        choices = self.choices()
-        new, events = self.rules.step(self.state, choices[index % len(choices)])
-        assert isinstance(new, ModernState)
-        self.before, self.state, self.events = self.state, new, events
-
-    def running(self) -> bool:
-        return self.state is not None and not self.rules.is_over(self.state)
-
-    @precondition(running)
-    @rule(data=st.data())
-    def act(self, data: st.DataObject) -> None:
-        self.apply(data.draw(st.integers(0, len(self.choices()) - 1), label="choice"))
-
-    @precondition(running)
-    @rule(picks=st.lists(st.integers(0, 63), min_size=1, max_size=40))
-    def act_many(self, picks: list[int]) -> None:
-        """Several actions in a row, every invariant checked after each one."""
-        for pick in picks:
-            if not self.running():
-                return
-            self.apply(pick)
-            self.check_all()
-
-    @precondition(running)
-    @rule(seed=st.integers(0, 2**16), picks=st.lists(st.integers(0, 63), min_size=1, max_size=30))
-    def act_greedily(self, seed: int, picks: list[int]) -> None:
-        """Greedy play: the seats choose as the greedy bot would, chance takes ``picks``.
-
-        Good play reaches what random play rarely does (full warehouses, won
-        battles, trades), so every invariant is checked there too, after each action.
-        """
-        bot = GreedyAgent(seed)
-        for pick in picks:
-            if not self.running():
-                return
-            assert self.state is not None
-            if self.state.to_act == CHANCE:
-                self.apply(pick)
-            else:
-                self.apply(self.choices().index(bot.act(self.rules, self.state)))
-            self.check_all()
-
-    @precondition(lambda self: not self.running())
-    @rule(players=st.sampled_from([2, 3, 4]), options=st.sampled_from(OPTION_SETS))
-    def play_again(self, players: int, options: dict[str, Any]) -> None:
-        self.new_game(players, options)
-
-    def check_all(self) -> None:
-        for check in (
+    def checks(self) -> tuple[Callable[[], None], ...]:
+        return (
             self.sailors_are_conserved,
             self.cubes_are_conserved,
             self.ducats_move_as_the_events_say,
@@ -156,8 +81,7 @@ class ModernGame(RuleBasedStateMachine):
             self.port_ownership_is_consistent,
             self.wheel_is_consistent,
             self.doge_deck_is_whole,
-        ):
-            check()
+        )
 
     # --- invariants ------------------------------------------------------------
 
