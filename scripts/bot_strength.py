@@ -52,42 +52,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 import serenissima as ser
 from serenissima.agents import Agent, GreedyAgent, RandomAgent, play_game
-
-Z95 = 1.959963984540054
-"""The normal quantile of a two-sided 95% interval."""
-
-
-def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Return Wilson's score interval of a proportion.
-
-    Args:
-        successes: The successes (may be fractional, for shared wins).
-        trials: The trials.
-        z: The normal quantile of the interval.
-
-    Returns:
-        The interval's low and high ends.
-
-    Example:
-        >>> low, high = wilson(50, 100)
-        >>> round(low, 3), round(high, 3)
-        (0.404, 0.596)
-    """
-    if trials <= 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+from serenissima.stats import wilson_interval
 
 
 def _series(
@@ -142,7 +116,7 @@ def measure(rules: ser.Ruleset, players: int, games: int, seed: int) -> dict[str
             else:
                 random_share += share
                 random_score += entry.score
-    low, high = wilson(greedy_share, games)
+    low, high = attrs.astuple(wilson_interval(greedy_share, games))
     others = games * (players - 1)
     series = {"mixed": mixed}
     for kind in ("all_greedy", "all_random"):
