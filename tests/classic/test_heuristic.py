@@ -9,6 +9,7 @@ from classic.scenario import G, P, classic, play, position
 from serenissima.agents import Agent, GreedyAgent, RandomAgent, play_game
 from serenissima.core import Action
 from serenissima_rulesets.classic.state import Bidding, ClassicState
+from strength import greedy_share
 
 
 def _after(state: ClassicState, action: Action | str) -> float:
@@ -77,27 +78,13 @@ def test_other_seats_secret_ducats_change_nothing() -> None:
     assert rules.evaluate(state, 0) == rules.evaluate(richer, 0)
 
 
-def _greedy_share(players: int, games: int) -> float:
-    rules = classic()
-    share = 0.0
-    for i in range(games):
-        greedy = i % players
-        agents: list[Agent] = [
-            GreedyAgent(i) if seat == greedy else RandomAgent(1000 + i * players + seat)
-            for seat in range(players)
-        ]
-        winners = play_game(rules, players, agents, seed=i).standings.winners
-        share += (greedy in winners) / len(winners)
-    return share / games
-
-
 def test_one_greedy_seat_beats_three_random_seats() -> None:
     # A seat no better than the others would win a quarter of the games.
-    assert _greedy_share(4, 40) >= 0.5
+    assert greedy_share(classic(), 4, 40) >= 0.5
 
 
 def test_the_greedy_seat_beats_a_random_seat() -> None:
-    assert _greedy_share(2, 30) >= 0.75
+    assert greedy_share(classic(), 2, 30) >= 0.75
 
 
 def _asked() -> ClassicState:

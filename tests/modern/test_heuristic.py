@@ -11,6 +11,7 @@ from serenissima.core import Action
 from serenissima_rulesets.modern.actions import Jettison, ShiftSailor
 from serenissima_rulesets.modern.heuristic import turns_left
 from serenissima_rulesets.modern.state import ModernState
+from strength import greedy_share
 
 
 def _after(state: ModernState, action: Action | str) -> float:
@@ -106,27 +107,13 @@ def test_other_seats_hidden_ducats_change_nothing() -> None:
     assert rules.evaluate(state, 0) == rules.evaluate(richer, 0)
 
 
-def _greedy_share(players: int, games: int) -> float:
-    rules = modern()
-    share = 0.0
-    for i in range(games):
-        greedy = i % players
-        agents: list[Agent] = [
-            GreedyAgent(i) if seat == greedy else RandomAgent(1000 + i * players + seat)
-            for seat in range(players)
-        ]
-        winners = play_game(rules, players, agents, seed=i).standings.winners
-        share += (greedy in winners) / len(winners)
-    return share / games
-
-
 def test_one_greedy_seat_beats_three_random_seats() -> None:
     # A seat no better than the others would win a quarter of the games.
-    assert _greedy_share(4, 40) >= 0.6
+    assert greedy_share(modern(), 4, 40) >= 0.6
 
 
 def test_the_greedy_seat_beats_a_random_seat() -> None:
-    assert _greedy_share(2, 30) >= 0.8
+    assert greedy_share(modern(), 2, 30) >= 0.8
 
 
 def test_a_rival_that_would_gain_by_moving_on_is_blockaded() -> None:
