@@ -6,10 +6,10 @@ import attrs
 import pytest
 
 from classic.scenario import G, P, classic, play, position
+from games import greedy_share
 from serenissima.agents import Agent, GreedyAgent, RandomAgent, play_game
 from serenissima.core import Action
 from serenissima_rulesets.classic.state import Bidding, ClassicState
-from strength import greedy_share
 
 
 def _after(state: ClassicState, action: Action | str) -> float:

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import random
 import re
 
 import attrs
 import pytest
 
+from games import random_state
 from serenissima.game import Game
 from serenissima.registry import load_ruleset
 from serenissima.ruleset import Ruleset
+from serenissima.sketch import WIDTH
 from serenissima_rulesets.classic.state import Bidding, ClassicState
-
-WIDTH = 100
 
 
 def _rules() -> Ruleset:
@@ -21,17 +20,7 @@ def _rules() -> Ruleset:
 
 
 def _game(decisions: int, seed: int = 3, players: int = 3) -> ClassicState:
-    rules = _rules()
-    game = Game(rules, players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(decisions):
-        game.advance()
-        if game.is_over():
-            break
-        actions = game.legal_actions()
-        game.play(actions[rng.randrange(len(actions))])
-    game.advance()
-    state = game.state
+    state = random_state(_rules(), players, decisions, seed)
     assert isinstance(state, ClassicState)
     return state
 

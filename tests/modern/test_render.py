@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import random
 import re
 
 import attrs
 import pytest
 
-from serenissima.game import Game
+from games import random_state
 from serenissima.registry import load_ruleset
 from serenissima.ruleset import Ruleset
+from serenissima.sketch import WIDTH
 from serenissima_rulesets.modern.state import ModernState
-
-WIDTH = 100
 
 
 def _rules() -> Ruleset:
@@ -22,17 +20,7 @@ def _rules() -> Ruleset:
 
 def _midgame(options: dict[str, object], decisions: int = 80, seed: int = 3) -> ModernState:
     """A 4-player game after some random decisions, with distinctive ducats."""
-    rules = _rules()
-    game = Game(rules, 4, options, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(decisions):
-        game.advance()
-        if game.is_over():
-            break
-        actions = game.legal_actions()
-        game.play(actions[rng.randrange(len(actions))])
-    game.advance()
-    state = game.state
+    state = random_state(_rules(), 4, decisions, seed, options)
     assert isinstance(state, ModernState)
     return attrs.evolve(state, ducats=(4321, 5432, 6543, 7654))
 

@@ -1,9 +1,34 @@
-"""How often one greedy seat wins against random seats: the editions' bot-strength tests."""
+"""Whole or partial games the editions' tests share: random positions and bot strength."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping
+
 from serenissima.agents import Agent, GreedyAgent, RandomAgent, play_game
+from serenissima.core import State
+from serenissima.game import Game
 from serenissima.ruleset import Ruleset
+
+
+def random_state(
+    rules: Ruleset,
+    players: int,
+    decisions: int,
+    seed: int,
+    options: Mapping[str, object] | None = None,
+) -> State:
+    """The state after up to ``decisions`` random decisions, chance resolved, from ``seed``."""
+    game = Game(rules, players, options, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        game.advance()
+        if game.is_over():
+            break
+        actions = game.legal_actions()
+        game.play(actions[rng.randrange(len(actions))])
+    game.advance()
+    return game.state
 
 
 def greedy_share(rules: Ruleset, players: int, games: int) -> float:
