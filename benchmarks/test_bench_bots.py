@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from serenissima.agents import GreedyAgent, RandomAgent, play_game
-from serenissima.registry import available_rulesets, load_ruleset
+from serenissima.engine.registry import available_rulesets, load_ruleset
 
 PLAYERS = 4
 

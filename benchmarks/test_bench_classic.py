@@ -15,13 +15,13 @@ from typing import Any
 import pytest
 
 from serenissima.agents import RandomAgent, play_game
-from serenissima.core import CHANCE, TERMINAL, State
-from serenissima.errors import SerenissimaError
-from serenissima.game import sample_outcome
-from serenissima.ruleset import Ruleset
+from serenissima.engine.core import CHANCE, TERMINAL, State
+from serenissima.engine.errors import SerenissimaError
+from serenissima.engine.ruleset import Ruleset
+from serenissima.records.game import sample_outcome
 
 try:
-    from serenissima.registry import load_ruleset
+    from serenissima.engine.registry import load_ruleset
 
     RULES: Ruleset = load_ruleset("classic")
 except (ImportError, SerenissimaError) as exc:  # the edition is optional for the benchmarks

@@ -6,7 +6,7 @@ mkdocstrings shows well:
 - a Google docstring's ``Example:`` heading is read as ``Examples:``: griffe reads only
   the plural as a section of examples (code shown as code), and the singular would
   otherwise be shown as a plain note whose doctest lines render as Markdown;
-- a cross-reference role such as ``:class:`~serenissima.ruleset.Ruleset``` or
+- a cross-reference role such as ``:class:`~serenissima.engine.ruleset.Ruleset``` or
   ``:func:`play_game``` becomes a link to that object's entry when the site documents it,
   and plain code when it does not (an optional autorefs reference, so a name that is not
   on any page never breaks the strict build). A relative name is looked up from the

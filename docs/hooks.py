@@ -34,13 +34,13 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from serenissima.catalogue import RULE_ID, Catalogue, load_catalogue
-from serenissima.compare import DiffEntry, DiffStatus, compare_rulesets
-from serenissima.registry import available_rulesets, load_ruleset
-from serenissima.ruleset import Ruleset
-from serenissima.simulate import compare_simulations, simulate
-from serenissima.spec import Source
-from serenissima.stats import Interval
+from serenissima.analysis.compare import DiffEntry, DiffStatus, compare_rulesets
+from serenissima.analysis.simulate import compare_simulations, simulate
+from serenissima.analysis.stats import Interval
+from serenissima.engine.registry import available_rulesets, load_ruleset
+from serenissima.engine.ruleset import Ruleset
+from serenissima.engine.spec import Source
+from serenissima.reference.catalogue import RULE_ID, Catalogue, load_catalogue
 
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = ROOT / "tests"
@@ -323,7 +323,7 @@ def _goods(rules: Ruleset) -> tuple[Any, ...]:
 
 
 def _board_svg(rules: Ruleset) -> str:
-    from serenissima.draw import board_svg
+    from serenissima.reference.draw import board_svg
 
     return board_svg(rules.board, title=rules.board.spec.name)
 

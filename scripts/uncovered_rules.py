@@ -16,8 +16,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from serenissima.catalogue import CATALOGUE_FILE, load_catalogue, uncovered
-from serenissima.registry import available_rulesets, get_plugin
+from serenissima.engine.registry import available_rulesets, get_plugin
+from serenissima.reference.catalogue import CATALOGUE_FILE, load_catalogue, uncovered
 
 
 def catalogued_rulesets() -> list[str]:

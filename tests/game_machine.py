@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
 
 from serenissima.agents import GreedyAgent
-from serenissima.core import CHANCE, Action, Event, State
-from serenissima.ruleset import Ruleset
+from serenissima.engine.core import CHANCE, Action, Event, State
+from serenissima.engine.ruleset import Ruleset
 
 Game = tuple[int, dict[str, Any]]
 """A player count and the options of a game."""

@@ -6,9 +6,9 @@ import random
 from collections.abc import Mapping
 
 from serenissima.agents import Agent, GreedyAgent, RandomAgent, play_game
-from serenissima.core import State
-from serenissima.game import Game
-from serenissima.ruleset import Ruleset
+from serenissima.engine.core import State
+from serenissima.engine.ruleset import Ruleset
+from serenissima.records.game import Game
 
 
 def random_state(

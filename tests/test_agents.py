@@ -6,10 +6,10 @@ import pytest
 
 import toy
 from serenissima.agents import Agent, GameResult, RandomAgent, play_game
-from serenissima.core import Action, State
-from serenissima.errors import OptionError, SerenissimaError
-from serenissima.game import Game
-from serenissima.ruleset import Ruleset
+from serenissima.engine.core import Action, State
+from serenissima.engine.errors import OptionError, SerenissimaError
+from serenissima.engine.ruleset import Ruleset
+from serenissima.records.game import Game
 
 
 @pytest.fixture(scope="module")

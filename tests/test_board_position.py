@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 import serenissima as ser
-from serenissima.errors import RulesetError
-from serenissima.loader import RulesetFiles, load_board
+from serenissima.engine.errors import RulesetError
+from serenissima.engine.loader import RulesetFiles, load_board
 
 BOARD = """\
 name = "Two seas"

@@ -16,9 +16,9 @@ from serenissima.agents import (
     make_agent,
     play_game,
 )
-from serenissima.core import State
-from serenissima.errors import SerenissimaError
-from serenissima.ruleset import Ruleset
+from serenissima.engine.core import State
+from serenissima.engine.errors import SerenissimaError
+from serenissima.engine.ruleset import Ruleset
 
 
 class _Flat(toy.RaceEngine):

@@ -13,14 +13,14 @@ import pytest
 
 import toy
 from serenissima.cli import main
-from serenissima.errors import RulesetError
-from serenissima.ruleset import Ruleset
+from serenissima.engine.errors import RulesetError
+from serenissima.engine.ruleset import Ruleset
 
 
 @pytest.fixture
 def registry(monkeypatch: pytest.MonkeyPatch) -> types.ModuleType:
     module = toy.fake_registry(toy.make_rules(), toy.make_rules(version="2.1", ruleset_id="pond"))
-    monkeypatch.setitem(sys.modules, "serenissima.registry", module)
+    monkeypatch.setitem(sys.modules, "serenissima.engine.registry", module)
     return module
 
 

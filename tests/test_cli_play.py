@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from serenissima.cli import main
-from serenissima.record import GameRecord, replay
-from serenissima.registry import load_ruleset
+from serenissima.engine.registry import load_ruleset
+from serenissima.records.record import GameRecord, replay
 
 
 def _play(

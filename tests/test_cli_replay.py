@@ -10,9 +10,9 @@ import pytest
 
 from serenissima.agents import RandomAgent
 from serenissima.cli import main
-from serenissima.game import Game
-from serenissima.record import GameRecord, replay, replay_steps
-from serenissima.registry import load_ruleset
+from serenissima.engine.registry import load_ruleset
+from serenissima.records.game import Game
+from serenissima.records.record import GameRecord, replay, replay_steps
 
 
 def _record(edition: str, decisions: int | None, seed: int = 3) -> GameRecord:

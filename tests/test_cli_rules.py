@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 import serenissima as ser
-from serenissima.catalogue import load_catalogue
 from serenissima.cli import main
+from serenissima.reference.catalogue import load_catalogue
 
 RULESETS = Path(__file__).resolve().parent.parent / "rulesets"
 

@@ -14,9 +14,8 @@ import pytest
 
 import serenissima
 import toy
-from serenissima import compare
-from serenissima.cli import main
-from serenissima.compare import (
+from serenissima.analysis import compare
+from serenissima.analysis.compare import (
     SECTIONS,
     DiffEntry,
     DiffStatus,
@@ -24,11 +23,12 @@ from serenissima.compare import (
     compare_rulesets,
     format_diff,
 )
-from serenissima.errors import RulesetError
-from serenissima.phases import PhaseInfo
-from serenissima.registry import available_rulesets
-from serenissima.ruleset import Ruleset
-from serenissima.spec import GoodSpec, Source
+from serenissima.cli import main
+from serenissima.engine.errors import RulesetError
+from serenissima.engine.phases import PhaseInfo
+from serenissima.engine.registry import available_rulesets
+from serenissima.engine.ruleset import Ruleset
+from serenissima.engine.spec import GoodSpec, Source
 
 MODERN = Path(__file__).resolve().parents[1] / "rulesets" / "modern"
 
@@ -550,7 +550,7 @@ def test_compare_command_with_installed_rulesets_only(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     registry = toy.fake_registry(toy.make_rules(), toy.make_rules(version="2.1", ruleset_id="pond"))
-    monkeypatch.setitem(sys.modules, "serenissima.registry", registry)
+    monkeypatch.setitem(sys.modules, "serenissima.engine.registry", registry)
     status, out, err = _run(capsys, "compare", "toy", "pond", "--section", "info")
     assert (status, err) == (0, "")
     assert [line.split() for line in out.splitlines()[1:-2]] == [

@@ -12,10 +12,10 @@ import attrs
 import pytest
 
 import toy
-from serenissima.core import CHANCE, Action, Decision, Event, Observation, State
-from serenissima.errors import SerenissimaError
-from serenissima.registry import load_ruleset
-from serenissima.ruleset import Ruleset
+from serenissima.engine.core import CHANCE, Action, Decision, Event, Observation, State
+from serenissima.engine.errors import SerenissimaError
+from serenissima.engine.registry import load_ruleset
+from serenissima.engine.ruleset import Ruleset
 from serenissima.testing import ConformanceError, ConformanceReport, check_ruleset
 from serenissima_rulesets.classic.engine import ClassicEngine
 

@@ -240,7 +240,7 @@ def test_catalogue_links_lead_to_anchors_of_test_pages(hooks: ModuleType) -> Non
     modules = [hooks.TestModule.read(path) for path in hooks._test_paths()]
     pages = {f"tests/{m.page}": m.markdown() for m in modules}
     mentions = hooks._mentions(modules)
-    from serenissima.catalogue import load_catalogue
+    from serenissima.reference.catalogue import load_catalogue
 
     for edition in ("modern", "classic"):
         text = hooks._catalogue_page(load_catalogue(edition), mentions)

@@ -9,9 +9,9 @@ import pytest
 
 import serenissima as ser
 import toy
-from serenissima.board import Board
-from serenissima.draw import board_svg, layout
-from serenissima.spec import AreaSpec, BoardSpec, EdgeSpec, PortSpec, Source
+from serenissima.engine.board import Board
+from serenissima.engine.spec import AreaSpec, BoardSpec, EdgeSpec, PortSpec, Source
+from serenissima.reference.draw import board_svg, layout
 
 NS = "{http://www.w3.org/2000/svg}"
 

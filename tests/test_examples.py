@@ -118,7 +118,7 @@ def test_the_plugin_package_is_discovered_once_installed(tmp_path: Path) -> None
     code = """
 import serenissima as ser
 from serenissima.agents import RandomAgent
-from serenissima.registry import get_plugin
+from serenissima.engine.registry import get_plugin
 from serenissima_rulesets.modern import ModernEngine
 
 assert "modern-adriatic" in ser.available_rulesets(), ser.available_rulesets()

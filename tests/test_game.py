@@ -10,17 +10,22 @@ from fractions import Fraction
 import pytest
 
 import toy
-from serenissima.core import CHANCE, TERMINAL, Action
-from serenissima.errors import ActionParseError, IllegalActionError, RecordError, SerenissimaError
-from serenissima.game import Game, sample_outcome
-from serenissima.record import GameRecord, replay
-from serenissima.ruleset import Ruleset
+from serenissima.engine.core import CHANCE, TERMINAL, Action
+from serenissima.engine.errors import (
+    ActionParseError,
+    IllegalActionError,
+    RecordError,
+    SerenissimaError,
+)
+from serenissima.engine.ruleset import Ruleset
+from serenissima.records.game import Game, sample_outcome
+from serenissima.records.record import GameRecord, replay
 
 
 @pytest.fixture
 def rules(monkeypatch: pytest.MonkeyPatch) -> Ruleset:
     rules = toy.make_rules()
-    monkeypatch.setitem(sys.modules, "serenissima.registry", toy.fake_registry(rules))
+    monkeypatch.setitem(sys.modules, "serenissima.engine.registry", toy.fake_registry(rules))
     return rules
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from serenissima.errors import RulesetError
-from serenissima.loader import (
+from serenissima.engine.errors import RulesetError
+from serenissima.engine.loader import (
     RulesetFiles,
     check_entries,
     check_member,
@@ -20,7 +20,15 @@ from serenissima.loader import (
     load_options,
     structure,
 )
-from serenissima.spec import AreaSpec, BoardSpec, GoodSpec, OptionKind, OptionSpec, PortSpec, Source
+from serenissima.engine.spec import (
+    AreaSpec,
+    BoardSpec,
+    GoodSpec,
+    OptionKind,
+    OptionSpec,
+    PortSpec,
+    Source,
+)
 
 INFO = """\
 [ruleset]

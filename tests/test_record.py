@@ -12,9 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import toy
-from serenissima.core import TERMINAL, Action, State
-from serenissima.errors import RecordError
-from serenissima.record import (
+from serenissima.engine.core import TERMINAL, Action, State
+from serenissima.engine.errors import RecordError
+from serenissima.engine.ruleset import Ruleset
+from serenissima.records.record import (
     RECORD_FORMAT,
     GameRecord,
     SeatResult,
@@ -22,13 +23,12 @@ from serenissima.record import (
     replay,
     replay_steps,
 )
-from serenissima.ruleset import Ruleset
 
 
 @pytest.fixture
 def rules(monkeypatch: pytest.MonkeyPatch) -> Ruleset:
     rules = toy.make_rules()
-    monkeypatch.setitem(sys.modules, "serenissima.registry", toy.fake_registry(rules))
+    monkeypatch.setitem(sys.modules, "serenissima.engine.registry", toy.fake_registry(rules))
     return rules
 
 

@@ -10,6 +10,8 @@ import pytest
 
 import serenissima as ser
 import toy
+from serenissima.engine.ruleset import Ruleset
+from serenissima.engine.spec import Source
 from serenissima.reference import (
     EDGE_MARKS,
     Section,
@@ -18,8 +20,6 @@ from serenissima.reference import (
     format_text,
     ruleset_reference,
 )
-from serenissima.ruleset import Ruleset
-from serenissima.spec import Source
 
 RULESETS = Path(__file__).resolve().parent.parent / "rulesets"
 EDITIONS = ("modern", "classic")

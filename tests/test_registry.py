@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from serenissima import registry
-from serenissima.errors import RulesetError
-from serenissima.registry import RulesetPlugin, available_rulesets, get_plugin, load_ruleset
-from serenissima.ruleset import Ruleset
+from serenissima.engine import registry
+from serenissima.engine.errors import RulesetError
+from serenissima.engine.registry import RulesetPlugin, available_rulesets, get_plugin, load_ruleset
+from serenissima.engine.ruleset import Ruleset
 from serenissima_rulesets.modern.params import ModernParams
 
 MODERN = Path(str(importlib.resources.files("serenissima_rulesets") / "modern"))
@@ -28,7 +28,7 @@ MODERN = Path(str(importlib.resources.files("serenissima_rulesets") / "modern"))
 PLUGIN_MODULE = """
 from pathlib import Path
 
-from serenissima.registry import RulesetPlugin
+from serenissima.engine.registry import RulesetPlugin
 from serenissima_rulesets.modern.loading import load_modern_params
 
 

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from serenissima.catalogue import (
+from serenissima.engine.errors import RulesetError
+from serenissima.engine.registry import RulesetPlugin, available_rulesets, get_plugin, load_ruleset
+from serenissima.reference.catalogue import (
     CATALOGUE_FILE,
     RULE_ID,
     Catalogue,
@@ -18,8 +20,6 @@ from serenissima.catalogue import (
     uncovered,
     unknown_ids,
 )
-from serenissima.errors import RulesetError
-from serenissima.registry import RulesetPlugin, available_rulesets, get_plugin, load_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = ROOT / "tests"
@@ -212,7 +212,7 @@ def test_a_folder_ruleset_shares_its_editions_catalogue(tmp_path: Path) -> None:
 
 def _with_catalogue(monkeypatch: pytest.MonkeyPatch, folder: Path, text: str) -> None:
     """Make the installed modern plug-in read its catalogue from ``folder``."""
-    import serenissima.registry as registry
+    import serenissima.engine.registry as registry
 
     (folder / "catalogue.toml").write_text(text, encoding="utf-8")
     real = registry.get_plugin("modern")

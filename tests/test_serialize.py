@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import toy
-from serenissima.core import Action, Event, Standings, State
-from serenissima.errors import ActionParseError, RecordError
-from serenissima.ruleset import Ruleset
-from serenissima.serialize import converter, from_data, from_json, to_data, to_json
+from serenissima.engine.core import Action, Event, Standings, State
+from serenissima.engine.errors import ActionParseError, RecordError
+from serenissima.engine.ruleset import Ruleset
+from serenissima.records.serialize import converter, from_data, from_json, to_data, to_json
 
 
 @pytest.fixture(scope="module")

@@ -12,10 +12,8 @@ import attrs
 import pytest
 
 import toy
-from serenissima.bench import BenchResult, format_bench, run_bench
-from serenissima.errors import OptionError, SerenissimaError
-from serenissima.ruleset import Ruleset
-from serenissima.simulate import (
+from serenissima.analysis.bench import BenchResult, format_bench, run_bench
+from serenissima.analysis.simulate import (
     QUANTITIES,
     SimulationSummary,
     compare_simulations,
@@ -25,7 +23,9 @@ from serenissima.simulate import (
     iter_games,
     simulate,
 )
-from serenissima.stats import Z95
+from serenissima.analysis.stats import Z95
+from serenissima.engine.errors import OptionError, SerenissimaError
+from serenissima.engine.ruleset import Ruleset
 
 
 @pytest.fixture(scope="module")
@@ -150,7 +150,7 @@ def test_shared_wins_are_counted(rules: Ruleset, monkeypatch: pytest.MonkeyPatch
 
 def test_classic_summary_names_nations_rounds_and_wealth_points() -> None:
     """Random classic games: seats by nation, the game's rounds, and the parts of wealth points."""
-    from serenissima.registry import load_ruleset
+    from serenissima.engine.registry import load_ruleset
 
     summary = simulate(load_ruleset("classic"), 4, 6, seed=2)
     assert summary.seat_names == ("venice", "genoa", "spain", "turkey")
@@ -232,7 +232,7 @@ def _record_seeds(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int | None, tup
 
 def test_paired_seeds_do_not_depend_on_the_ruleset(monkeypatch: pytest.MonkeyPatch) -> None:
     """Both editions, and other options, get the same chance and agent seeds for game i."""
-    from serenissima.registry import load_ruleset
+    from serenissima.engine.registry import load_ruleset
 
     seen = _record_seeds(monkeypatch)
     simulate(load_ruleset("modern"), 4, 3, seed=11)
@@ -322,7 +322,7 @@ def test_summary_intervals_hold_their_means(rules: Ruleset) -> None:
 
 
 def test_summary_units(rules: Ruleset) -> None:
-    from serenissima.registry import load_ruleset
+    from serenissima.engine.registry import load_ruleset
 
     assert simulate(rules, 2, 1, seed=1).score_unit == "points"
     assert simulate(load_ruleset("modern"), 2, 1, seed=1).score_unit == "ducats"

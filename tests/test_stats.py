@@ -9,8 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from serenissima.errors import SerenissimaError
-from serenissima.stats import (
+from serenissima.analysis.stats import (
     Z95,
     Interval,
     Moments,
@@ -19,6 +18,7 @@ from serenissima.stats import (
     proportion_difference,
     wilson_interval,
 )
+from serenissima.engine.errors import SerenissimaError
 
 
 def _close(interval: Interval, low: float, high: float, digits: int = 4) -> bool:

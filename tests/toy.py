@@ -26,8 +26,8 @@ from typing import Any
 
 import attrs
 
-from serenissima.board import Board
-from serenissima.core import (
+from serenissima.engine.board import Board
+from serenissima.engine.core import (
     CHANCE,
     TERMINAL,
     Action,
@@ -38,10 +38,10 @@ from serenissima.core import (
     Standings,
     State,
 )
-from serenissima.errors import ActionParseError, IllegalActionError, RulesetError
-from serenissima.phases import PhaseInfo
-from serenissima.ruleset import OptionValue, Ruleset
-from serenissima.spec import (
+from serenissima.engine.errors import ActionParseError, IllegalActionError, RulesetError
+from serenissima.engine.phases import PhaseInfo
+from serenissima.engine.ruleset import OptionValue, Ruleset
+from serenissima.engine.spec import (
     AreaSpec,
     BoardSpec,
     EdgeSpec,
@@ -368,13 +368,13 @@ def make_rules(version: str = "1.0", ruleset_id: str = "toy") -> Ruleset:
 
 
 def fake_registry(*rulesets: Ruleset) -> types.ModuleType:
-    """Return a stand-in for ``serenissima.registry`` that knows only ``rulesets``.
+    """Return a stand-in for ``serenissima.engine.registry`` that knows only ``rulesets``.
 
-    Install it with ``monkeypatch.setitem(sys.modules, "serenissima.registry", ...)``:
+    Install it with ``monkeypatch.setitem(sys.modules, "serenissima.engine.registry", ...)``:
     the library imports the registry when it needs it, so it finds the stand-in.
     """
     by_id = {rules.id: rules for rules in rulesets}
-    module = types.ModuleType("serenissima.registry")
+    module = types.ModuleType("serenissima.engine.registry")
 
     def available_rulesets() -> tuple[str, ...]:
         return tuple(sorted(by_id))

@@ -12,8 +12,8 @@ from collections.abc import Callable
 
 import attrs
 
-from serenissima.core import Action
-from serenissima.errors import ActionParseError
+from serenissima.engine.core import Action
+from serenissima.engine.errors import ActionParseError
 
 __all__ = [
     "ACTION_TYPES",

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import attrs
 
-from serenissima.core import Action
+from serenissima.engine.core import Action
 
 from .actions import Assault, Attack, Capture, Dice, Done, ShiftGood, Sink
 from .events import BattleFought, GalleyCaptured, GoodMoved

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from serenissima.core import CHANCE, Action, Decision, Event, Observation, Standings, State
-from serenissima.errors import IllegalActionError
-from serenissima.phases import (
+from serenissima.engine.core import CHANCE, Action, Decision, Event, Observation, Standings, State
+from serenissima.engine.errors import IllegalActionError
+from serenissima.engine.phases import (
     ContextCache,
     PhaseInfo,
     PhaseRules,
@@ -16,7 +16,7 @@ from serenissima.phases import (
     table_legal,
     table_outcomes,
 )
-from serenissima.ruleset import OptionValue, Ruleset
+from serenissima.engine.ruleset import OptionValue, Ruleset
 
 from . import battle, landing, movement, negotiation, purchase, reorganise, sales, scoring, setup
 from .actions import (

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from serenissima.core import CHANCE, TERMINAL, Action
-from serenissima.errors import IllegalActionError
-from serenissima.phases import PhaseRules
-from serenissima.pieces import can_sell_to
+from serenissima.engine.core import CHANCE, TERMINAL, Action
+from serenissima.engine.errors import IllegalActionError
+from serenissima.engine.phases import PhaseRules
+from serenissima.engine.pieces import can_sell_to
 
 from .actions import Assault, Attack, Bid, Capture, Crew, Land, Move, Sell, TakePosition
 from .helpers import Ctx

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 
-from serenissima.pieces import can_sell_to
+from serenissima.engine.pieces import can_sell_to
 
 from .helpers import Ctx
 from .sales import new_market_bonus

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from serenissima.core import Action
+from serenissima.engine.core import Action
 
 from .actions import Done, Land
 from .events import PortTaken, SailorLanded

@@ -18,14 +18,14 @@ The file's tables map one to one onto the parameter classes of
     [wealth]                        # WealthSpec, with FullPortPoints
 
 After structuring, the edition's cross-checks run: each failure is a
-:class:`~serenissima.errors.RulesetError` naming the file and key at fault.
+:class:`~serenissima.engine.errors.RulesetError` naming the file and key at fault.
 """
 
 from __future__ import annotations
 
-from serenissima.board import Board
-from serenissima.errors import RulesetError
-from serenissima.loader import (
+from serenissima.engine.board import Board
+from serenissima.engine.errors import RulesetError
+from serenissima.engine.loader import (
     BOARD_FILE,
     RulesetFiles,
     check_entries,

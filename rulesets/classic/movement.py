@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from serenissima.core import Action
+from serenissima.engine.core import Action
 
 from .actions import Done, Grant, Move, Refuse, Request
 from .events import GalleyMoved, PassageAnswered

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from serenissima.core import Action
+from serenissima.engine.core import Action
 
 from .actions import (
     Accept,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from serenissima.core import Observation
+from serenissima.engine.core import Observation
 
 from .state import Bidding, ClassicState, Galley, Phase, Port
 

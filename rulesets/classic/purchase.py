@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import attrs
 
-from serenissima.core import Action
-from serenissima.pieces import has_goods
+from serenissima.engine.core import Action
+from serenissima.engine.pieces import has_goods
 
 from .actions import BuildFort, BuildGalley, Buy, Done, Hire
 from .events import FortBuilt, GalleyBuilt, GoodBought, SailorHired, SailorMoved

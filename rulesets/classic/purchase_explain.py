@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from serenissima.core import Action
-from serenissima.pieces import has_goods
+from serenissima.engine.core import Action
+from serenissima.engine.pieces import has_goods
 
 from .actions import (
     BuildFort,

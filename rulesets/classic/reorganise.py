@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import attrs
 
-from serenissima.core import Action
+from serenissima.engine.core import Action
 
 from .actions import DiscardGood, DiscardSailor, ShiftGood, ShiftSailor
 from .events import GoodDiscarded, GoodMoved, SailorDismissed, SailorMoved

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import attrs
 
-from serenissima.core import Action
-from serenissima.pieces import can_sell_to
+from serenissima.engine.core import Action
+from serenissima.engine.pieces import can_sell_to
 
 from .actions import Done, Sell
 from .events import GoodSold, IncomePaid

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from serenissima.core import TERMINAL, Standing, Standings
+from serenissima.engine.core import TERMINAL, Standing, Standings
 
 from .state import ClassicState
 

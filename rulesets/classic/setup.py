@@ -8,8 +8,8 @@ from typing import Any
 
 import attrs
 
-from serenissima.core import Action
-from serenissima.ruleset import OptionValue
+from serenissima.engine.core import Action
+from serenissima.engine.ruleset import OptionValue
 
 from .actions import Bid, Crew, DieRoll, TakePosition
 from .events import BidsRevealed, DieRolled, PositionTaken, StartingCrews

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 
-from serenissima.core import State
+from serenissima.engine.core import State
 
 __all__ = [
     "Bidding",

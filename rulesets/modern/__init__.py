@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-from serenissima.registry import RulesetPlugin
+from serenissima.engine.registry import RulesetPlugin
 
 from .engine import ModernEngine
 

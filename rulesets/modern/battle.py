@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import attrs
 
-from serenissima.core import Action
-from serenissima.pieces import binomial_outcomes
+from serenissima.engine.core import Action
+from serenissima.engine.pieces import binomial_outcomes
 
 from .actions import AttackPort, Claim, Continue, Dice, Done, End, Stop, Take, VolleyOutcome
 from .activation import do_claim, start_battle, to_trading

@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import attrs
 
-from serenissima.core import Action
-from serenissima.pieces import clockwise
+from serenissima.engine.core import Action
+from serenissima.engine.pieces import clockwise
 
 from .actions import DogeOutcome
 from .events import DeckShuffled, DogeCardDrawn, GameEnded, Scored, TokenMoved, WineIncome

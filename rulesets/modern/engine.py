@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from serenissima.core import (
+from serenissima.engine.core import (
     TERMINAL,
     Action,
     Decision,
@@ -16,8 +16,8 @@ from serenissima.core import (
     Standings,
     State,
 )
-from serenissima.errors import ActionParseError, IllegalActionError
-from serenissima.phases import (
+from serenissima.engine.errors import ActionParseError, IllegalActionError
+from serenissima.engine.phases import (
     ContextCache,
     PhaseInfo,
     PhaseRules,
@@ -26,7 +26,7 @@ from serenissima.phases import (
     table_outcomes,
     table_step,
 )
-from serenissima.ruleset import OptionValue, Ruleset
+from serenissima.engine.ruleset import OptionValue, Ruleset
 
 from . import activation, battle, endturn, investment, setup
 from .actions import (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from serenissima.core import Event
+from serenissima.engine.core import Event
 
 __all__ = [
     "EVENT_TYPES",

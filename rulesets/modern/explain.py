@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from serenissima.core import CHANCE, TERMINAL, Action
-from serenissima.errors import IllegalActionError
-from serenissima.pieces import has_goods
+from serenissima.engine.core import CHANCE, TERMINAL, Action
+from serenissima.engine.errors import IllegalActionError
+from serenissima.engine.pieces import has_goods
 
 from .actions import (
     Attack,
@@ -36,7 +36,7 @@ from .helpers import Ctx
 from .state import Galley, ModernState, Moving, Plundering, SpecialInvesting, Trading
 
 if TYPE_CHECKING:
-    from serenissima.phases import PhaseRules
+    from serenissima.engine.phases import PhaseRules
 
 __all__ = ["explain"]
 

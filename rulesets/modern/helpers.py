@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from serenissima.core import CHANCE, TERMINAL, Event
-from serenissima.pieces import galley_room
+from serenissima.engine.core import CHANCE, TERMINAL, Event
+from serenissima.engine.pieces import galley_room
 
 from .events import GalleyActivated, GalleySunk
 from .state import (
@@ -33,8 +33,8 @@ from .state import (
 )
 
 if TYPE_CHECKING:
-    from serenissima.board import Board
-    from serenissima.ruleset import Ruleset
+    from serenissima.engine.board import Board
+    from serenissima.engine.ruleset import Ruleset
 
     from .params import ModernParams
 

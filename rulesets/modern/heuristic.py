@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from serenissima.pieces import can_sell_to
+from serenissima.engine.pieces import can_sell_to
 
 from .helpers import Ctx
 from .investment import galley_price, may_buy_galley

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import attrs
 
-from serenissima.core import Action
-from serenissima.pieces import has_goods
+from serenissima.engine.core import Action
+from serenissima.engine.pieces import has_goods
 
 from .actions import BuildBasilica, BuildFort, BuyGalley, Crew, Done, Recruit
 from .events import BuildingBuilt, GalleyBought, GalleyPlaced, SailorRecruited

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from serenissima.spec import GoodSpec, Source
+from serenissima.engine.spec import GoodSpec, Source
 
 __all__ = [
     "BuildingSpec",

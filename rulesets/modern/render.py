@@ -11,8 +11,8 @@ ducats (and so their scores) are ``?``.
 
 from __future__ import annotations
 
-from serenissima.core import CHANCE, TERMINAL
-from serenissima.sketch import HIDDEN, board_lines, slots, wrap
+from serenissima.engine.core import CHANCE, TERMINAL
+from serenissima.engine.sketch import HIDDEN, board_lines, slots, wrap
 
 from .helpers import Ctx
 from .observation import observe
@@ -48,7 +48,8 @@ def render(ctx: Ctx, state: ModernState, seat: int | None) -> str:
         seat: The seat whose view to draw, or ``None`` for everything.
 
     Returns:
-        Lines of at most :data:`~serenissima.sketch.WIDTH` characters, without a final newline.
+        Lines of at most :data:`~serenissima.engine.sketch.WIDTH` characters, without a
+        final newline.
 
     Example:
         >>> import serenissima as ser

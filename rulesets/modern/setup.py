@@ -7,10 +7,10 @@ from fractions import Fraction
 
 import attrs
 
-from serenissima.core import Action
-from serenissima.errors import OptionError
-from serenissima.pieces import clockwise
-from serenissima.ruleset import OptionValue
+from serenissima.engine.core import Action
+from serenissima.engine.errors import OptionError
+from serenissima.engine.pieces import clockwise
+from serenissima.engine.ruleset import OptionValue
 
 from .actions import CloseOutcome, FirstOutcome, PickGalley, PickPort
 from .events import FirstPlayerChosen, GalleyPlaced, PortClaimed, PortClosed

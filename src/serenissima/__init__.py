@@ -25,9 +25,18 @@ from serenissima.agents import (
     make_agent,
     play_game,
 )
-from serenissima.board import Board
-from serenissima.compare import DiffEntry, DiffStatus, RulesetDiff, compare_rulesets
-from serenissima.core import (
+from serenissima.analysis.compare import DiffEntry, DiffStatus, RulesetDiff, compare_rulesets
+from serenissima.analysis.simulate import (
+    GameStats,
+    SimulationComparison,
+    SimulationSummary,
+    compare_simulations,
+    format_comparison,
+    iter_games,
+    simulate,
+)
+from serenissima.engine.board import Board
+from serenissima.engine.core import (
     CHANCE,
     TERMINAL,
     Action,
@@ -38,7 +47,7 @@ from serenissima.core import (
     Standings,
     State,
 )
-from serenissima.errors import (
+from serenissima.engine.errors import (
     ActionParseError,
     IllegalActionError,
     OptionError,
@@ -47,20 +56,11 @@ from serenissima.errors import (
     SerenissimaError,
     StateError,
 )
-from serenissima.game import Game
-from serenissima.record import GameRecord, replay
-from serenissima.registry import RulesetPlugin, available_rulesets, load_ruleset
-from serenissima.ruleset import Engine, OptionValue, Ruleset
-from serenissima.serialize import from_json, to_json
-from serenissima.simulate import (
-    GameStats,
-    SimulationComparison,
-    SimulationSummary,
-    compare_simulations,
-    format_comparison,
-    iter_games,
-    simulate,
-)
+from serenissima.engine.registry import RulesetPlugin, available_rulesets, load_ruleset
+from serenissima.engine.ruleset import Engine, OptionValue, Ruleset
+from serenissima.records.game import Game
+from serenissima.records.record import GameRecord, replay
+from serenissima.records.serialize import from_json, to_json
 
 __all__ = [
     "AGENT_KINDS",

@@ -16,10 +16,10 @@ from typing import Any
 import attrs
 import pytest
 
-from serenissima.core import Event
-from serenissima.errors import IllegalActionError
-from serenissima.registry import load_ruleset
-from serenissima.ruleset import Ruleset
+from serenissima.engine.core import Event
+from serenissima.engine.errors import IllegalActionError
+from serenissima.engine.registry import load_ruleset
+from serenissima.engine.ruleset import Ruleset
 from serenissima_rulesets.classic.state import (
     ClassicState,
     Fighting,

@@ -24,7 +24,7 @@ from classic.scenario import (
     step,
     supply_of,
 )
-from serenissima.core import CHANCE
+from serenissima.engine.core import CHANCE
 from serenissima_rulesets.classic.actions import Dice
 from serenissima_rulesets.classic.events import (
     BattleFought,

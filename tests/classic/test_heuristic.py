@@ -8,7 +8,7 @@ import pytest
 from classic.scenario import G, P, classic, play, position
 from games import greedy_share
 from serenissima.agents import Agent, GreedyAgent, RandomAgent, play_game
-from serenissima.core import Action
+from serenissima.engine.core import Action
 from serenissima_rulesets.classic.state import Bidding, ClassicState
 
 

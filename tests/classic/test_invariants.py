@@ -33,8 +33,8 @@ from hypothesis.stateful import invariant
 from classic.scenario import classic
 from game_machine import GameMachine
 from serenissima.agents import RandomAgent, play_game
-from serenissima.core import CHANCE, TERMINAL
-from serenissima.serialize import from_json, to_json
+from serenissima.engine.core import CHANCE, TERMINAL
+from serenissima.records.serialize import from_json, to_json
 from serenissima_rulesets.classic.state import (
     Bidding,
     ClassicState,

@@ -7,7 +7,7 @@ from itertools import count
 import pytest
 
 from classic.scenario import G, P, classic, galley, legal, play, position, refused, step
-from serenissima.core import CHANCE
+from serenissima.engine.core import CHANCE
 from serenissima_rulesets.classic.events import GalleyMoved, PassageAnswered, PhaseStarted
 from serenissima_rulesets.classic.state import (
     Bidding,

@@ -13,8 +13,8 @@ import attrs
 import pytest
 
 from classic.scenario import G, P, classic, play, position
-from serenissima.core import CHANCE
-from serenissima.errors import StateError
+from serenissima.engine.core import CHANCE
+from serenissima.engine.errors import StateError
 from serenissima_rulesets.classic.observation import ClassicObservation
 from serenissima_rulesets.classic.state import Bidding, ClassicState
 

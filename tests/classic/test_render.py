@@ -8,10 +8,10 @@ import attrs
 import pytest
 
 from games import random_state
-from serenissima.game import Game
-from serenissima.registry import load_ruleset
-from serenissima.ruleset import Ruleset
-from serenissima.sketch import WIDTH
+from serenissima.engine.registry import load_ruleset
+from serenissima.engine.ruleset import Ruleset
+from serenissima.engine.sketch import WIDTH
+from serenissima.records.game import Game
 from serenissima_rulesets.classic.state import Bidding, ClassicState
 
 

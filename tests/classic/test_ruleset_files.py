@@ -17,12 +17,12 @@ from typing import cast
 import attrs
 import pytest
 
-from serenissima.board import Board
-from serenissima.errors import RulesetError
-from serenissima.loader import RulesetFiles, load_board, load_info, load_options
-from serenissima.registry import build_ruleset
-from serenissima.ruleset import Engine, Ruleset
-from serenissima.spec import OptionKind, Source
+from serenissima.engine.board import Board
+from serenissima.engine.errors import RulesetError
+from serenissima.engine.loader import RulesetFiles, load_board, load_info, load_options
+from serenissima.engine.registry import build_ruleset
+from serenissima.engine.ruleset import Engine, Ruleset
+from serenissima.engine.spec import OptionKind, Source
 from serenissima_rulesets.classic.loading import load_classic_params
 from serenissima_rulesets.classic.params import ClassicParams
 from serenissima_rulesets.classic.state import ClassicOptions

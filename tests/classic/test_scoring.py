@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from classic.scenario import G, P, classic, play, position, step
-from serenissima.core import TERMINAL, Standing
-from serenissima.errors import IllegalActionError
+from serenissima.engine.core import TERMINAL, Standing
+from serenissima.engine.errors import IllegalActionError
 from serenissima_rulesets.classic.events import GameEnded, GoodSold, IncomePaid
 from serenissima_rulesets.classic.state import Bidding, ClassicState, GameOver, Port, Selling
 

@@ -16,8 +16,8 @@ import attrs
 import pytest
 
 from classic.scenario import G, P, classic, play, position, step
-from serenissima.core import CHANCE, TERMINAL, Action, Event
-from serenissima.errors import IllegalActionError
+from serenissima.engine.core import CHANCE, TERMINAL, Action, Event
+from serenissima.engine.errors import IllegalActionError
 from serenissima_rulesets.classic.events import (
     BidsRevealed,
     DieRolled,

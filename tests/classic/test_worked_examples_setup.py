@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from classic.scenario import P, classic, play, position, step
-from serenissima.core import CHANCE
-from serenissima.errors import IllegalActionError
+from serenissima.engine.core import CHANCE
+from serenissima.engine.errors import IllegalActionError
 from serenissima_rulesets.classic.events import (
     BidsRevealed,
     DieRolled,

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from modern.scenario import modern, play
-from serenissima.errors import IllegalActionError
+from serenissima.engine.errors import IllegalActionError
 from serenissima_rulesets.modern.state import ModernState, Port
 
 __all__ = ["dice_counts", "legal", "new_game", "owner_of", "port", "rejects"]

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from modern.scenario import modern
-from serenissima.errors import IllegalActionError
-from serenissima.registry import load_ruleset
-from serenissima.ruleset import Ruleset
+from serenissima.engine.errors import IllegalActionError
+from serenissima.engine.registry import load_ruleset
+from serenissima.engine.ruleset import Ruleset
 from serenissima_rulesets.modern.actions import Dice, VolleyOutcome
 from serenissima_rulesets.modern.state import Galley, ModernState, Port
 

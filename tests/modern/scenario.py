@@ -14,9 +14,9 @@ from typing import Any
 
 import attrs
 
-from serenissima.core import Event
-from serenissima.registry import load_ruleset
-from serenissima.ruleset import Ruleset
+from serenissima.engine.core import Event
+from serenissima.engine.registry import load_ruleset
+from serenissima.engine.ruleset import Ruleset
 from serenissima_rulesets.modern.state import (
     Activation,
     Choosing,

@@ -8,7 +8,7 @@ import pytest
 
 from modern.helpers_b import legal, refused, ruleset_with_scoring_spaces
 from modern.scenario import G, P, activate, modern, play, position, step
-from serenissima.core import CHANCE
+from serenissima.engine.core import CHANCE
 from serenissima_rulesets.modern.events import DeckShuffled, Scored, TokenMoved, WineIncome
 from serenissima_rulesets.modern.state import Drawing, GameOver, SpecialInvesting
 

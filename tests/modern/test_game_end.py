@@ -6,7 +6,7 @@ import pytest
 
 from modern.helpers_b import galley, legal, port, refused
 from modern.scenario import G, P, activate, modern, play, position, step
-from serenissima.errors import ActionParseError, OptionError
+from serenissima.engine.errors import ActionParseError, OptionError
 from serenissima_rulesets.modern.events import GameEnded
 from serenissima_rulesets.modern.state import Drawing, GameOver
 

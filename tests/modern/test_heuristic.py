@@ -8,7 +8,7 @@ import pytest
 from games import greedy_share
 from modern.scenario import G, P, activate, modern, play, position
 from serenissima.agents import Agent, GreedyAgent, RandomAgent, play_game
-from serenissima.core import Action
+from serenissima.engine.core import Action
 from serenissima_rulesets.modern.actions import Jettison, ShiftSailor
 from serenissima_rulesets.modern.heuristic import turns_left
 from serenissima_rulesets.modern.state import ModernState

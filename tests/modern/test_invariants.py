@@ -25,7 +25,7 @@ from hypothesis.stateful import invariant
 
 from game_machine import GameMachine
 from modern.scenario import modern
-from serenissima.core import Event
+from serenissima.engine.core import Event
 from serenissima_rulesets.modern.events import (
     BuildingBuilt,
     GalleyBought,

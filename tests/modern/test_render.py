@@ -8,9 +8,9 @@ import attrs
 import pytest
 
 from games import random_state
-from serenissima.registry import load_ruleset
-from serenissima.ruleset import Ruleset
-from serenissima.sketch import WIDTH
+from serenissima.engine.registry import load_ruleset
+from serenissima.engine.ruleset import Ruleset
+from serenissima.engine.sketch import WIDTH
 from serenissima_rulesets.modern.state import ModernState
 
 
@@ -92,7 +92,7 @@ def test_header_names_the_decision_and_the_seat_to_act() -> None:
 
 
 def test_a_seat_outside_the_game_is_refused() -> None:
-    from serenissima.errors import StateError
+    from serenissima.engine.errors import StateError
 
     rules = _rules()
     with pytest.raises(StateError):

@@ -8,8 +8,8 @@ import pytest
 
 from modern.helpers_a import legal, rejects
 from modern.scenario import G, P, activate, modern, play, position, step
-from serenissima.core import CHANCE
-from serenissima.errors import ActionParseError
+from serenissima.engine.core import CHANCE
+from serenissima.engine.errors import ActionParseError
 from serenissima_rulesets.modern.actions import (
     ACTION_TYPES,
     Claim,

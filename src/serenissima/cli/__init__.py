@@ -18,7 +18,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from serenissima.cli import bench, compare, play, replay, rules, rulesets, simulate
 from serenissima.cli._common import EXIT_ERROR, EXIT_INTERRUPTED, PROG
-from serenissima.errors import SerenissimaError
+from serenissima.engine.errors import SerenissimaError
 
 __all__ = ["main"]
 

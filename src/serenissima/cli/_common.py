@@ -7,10 +7,10 @@ import json
 import time
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
-from serenissima.errors import OptionError, SerenissimaError
+from serenissima.engine.errors import OptionError, SerenissimaError
 
 if TYPE_CHECKING:
-    from serenissima.ruleset import Ruleset
+    from serenissima.engine.ruleset import Ruleset
 
 PROG: Final = "serenissima"
 EXIT_ERROR: Final = 2
@@ -134,14 +134,14 @@ def add_game_arguments(
 
 def load(name_or_path: str) -> Ruleset:
     """Load an installed ruleset or a ruleset folder."""
-    from serenissima.registry import load_ruleset
+    from serenissima.engine.registry import load_ruleset
 
     return load_ruleset(name_or_path)
 
 
 def load_many(names: list[str] | None) -> list[Ruleset]:
     """The rulesets named by ``--ruleset``; ``all``, or no name, is every installed one."""
-    from serenissima.registry import available_rulesets
+    from serenissima.engine.registry import available_rulesets
 
     wanted: list[str] = []
     for name in names or [ALL]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from serenissima.core import Action, Event, Standings
+from serenissima.engine.core import Action, Event, Standings
 
 WIDTH: Final = 100
 """The longest line of a list of actions."""

@@ -38,7 +38,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Measure and print one result per ruleset."""
-    from serenissima.bench import format_bench, run_bench
+    from serenissima.analysis.bench import format_bench, run_bench
 
     rulesets = load_many(args.ruleset)
     several = len(rulesets) > 1

@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import TextIO
 
+from serenissima.analysis.compare import SECTIONS, compare_rulesets, format_diff
 from serenissima.cli._common import (
     add_option_argument,
     check_options_known,
@@ -14,8 +15,7 @@ from serenissima.cli._common import (
     positive,
 )
 from serenissima.cli.simulate import add_seats_argument, seats_for, simulate_with_progress
-from serenissima.compare import SECTIONS, compare_rulesets, format_diff
-from serenissima.errors import SerenissimaError
+from serenissima.engine.errors import SerenissimaError
 
 _DEFAULT_PLAYERS = 4
 _DEFAULT_SEED = 1
@@ -66,7 +66,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Print the diff, then the simulations side by side when asked for."""
-    from serenissima.simulate import compare_simulations, format_comparison
+    from serenissima.analysis.simulate import compare_simulations, format_comparison
 
     playing = (args.players, args.seats, args.seed) != (None, None, None) or args.option
     if playing and args.games is None:

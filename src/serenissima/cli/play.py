@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Final, TextIO
 
 from serenissima.cli._common import EXIT_ERROR, add_option_argument, load, positive
 from serenissima.cli._text import action_lines, in_number_order, standings_lines, step_line
-from serenissima.core import CHANCE, Action
-from serenissima.errors import ActionParseError, IllegalActionError, SerenissimaError
+from serenissima.engine.core import CHANCE, Action
+from serenissima.engine.errors import ActionParseError, IllegalActionError, SerenissimaError
 
 if TYPE_CHECKING:
-    from serenissima.game import Game
+    from serenissima.records.game import Game
 
 HUMAN: Final = "human"
 """The seat kind of a person at the keyboard."""
@@ -140,8 +140,8 @@ class _Leave(Exception):  # noqa: N818  (a signal to leave, not an error)
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO, read: Reader = read_line) -> int:
     """Play a game to its end, or until a person leaves."""
-    from serenissima.game import Game
-    from serenissima.record import GameRecord
+    from serenissima.records.game import Game
+    from serenissima.records.record import GameRecord
 
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     if args.load is not None:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TextIO
 
 from serenissima.cli._text import standings_lines, step_line
-from serenissima.errors import RecordError, StateError
+from serenissima.engine.errors import RecordError, StateError
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -41,7 +41,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Replay the record and print its steps, the position reached and the standings."""
-    from serenissima.record import GameRecord, check_result, record_ruleset, replay_steps
+    from serenissima.records.record import GameRecord, check_result, record_ruleset, replay_steps
 
     try:
         text = Path(args.record).read_text(encoding="utf-8")

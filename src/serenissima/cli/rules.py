@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from serenissima.cli._common import load, positive
-from serenissima.errors import SerenissimaError
+from serenissima.engine.errors import SerenissimaError
 
 if TYPE_CHECKING:
-    from serenissima.catalogue import Catalogue
     from serenissima.reference import Section
+    from serenissima.reference.catalogue import Catalogue
 
 _EDITION_HELP = "an installed ruleset (see 'serenissima rulesets') or a ruleset folder"
 
@@ -143,7 +143,7 @@ def _run_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _catalogue(edition: str) -> Catalogue:
-    from serenissima.catalogue import load_catalogue
+    from serenissima.reference.catalogue import load_catalogue
 
     return load_catalogue(load(edition))
 
@@ -184,7 +184,7 @@ def _run_list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _find_rule(rule_id: str, edition: str | None) -> tuple[Catalogue, str]:
     """Return the catalogue that holds ``rule_id`` and the ID as the catalogue spells it."""
-    from serenissima.registry import available_rulesets
+    from serenissima.engine.registry import available_rulesets
 
     editions = [edition] if edition is not None else list(available_rulesets())
     wanted = rule_id.strip().upper()
@@ -220,7 +220,7 @@ def _run_board(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     rules = load(args.edition)
     if args.svg:
-        from serenissima.draw import board_svg
+        from serenissima.reference.draw import board_svg
 
         path = Path(args.svg)
         try:

@@ -7,7 +7,7 @@ import json
 from typing import Any, TextIO
 
 from serenissima.cli._common import EXIT_ERROR, PROG, load
-from serenissima.errors import SerenissimaError
+from serenissima.engine.errors import SerenissimaError
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -23,7 +23,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """List the rulesets; exit status 2 if one does not load."""
-    from serenissima.registry import available_rulesets
+    from serenissima.engine.registry import available_rulesets
 
     rows: list[dict[str, Any]] = []
     failed = False

@@ -17,11 +17,11 @@ from serenissima.cli._common import (
     positive,
     write_json,
 )
-from serenissima.errors import SerenissimaError
+from serenissima.engine.errors import SerenissimaError
 
 if TYPE_CHECKING:
-    from serenissima.ruleset import Ruleset
-    from serenissima.simulate import SimulationSummary
+    from serenissima.analysis.simulate import SimulationSummary
+    from serenissima.engine.ruleset import Ruleset
 
 
 def seat_kinds(text: str) -> tuple[str, ...]:
@@ -91,7 +91,7 @@ def simulate_with_progress(
     keep_games: bool = False,
 ) -> SimulationSummary:
     """Simulate ``args.games`` games with a progress bar on ``err``."""
-    from serenissima.simulate import simulate
+    from serenissima.analysis.simulate import simulate
 
     progress = Progress(label, err)
     try:
@@ -145,7 +145,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Simulate and print one summary per ruleset, or one CSV row per game."""
-    from serenissima.simulate import format_summary
+    from serenissima.analysis.simulate import format_summary
 
     if args.per_game and args.format == "text":
         raise SerenissimaError("--per-game goes with --format json (csv is always per game)")

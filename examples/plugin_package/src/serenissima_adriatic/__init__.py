@@ -2,7 +2,7 @@
 
 The package holds the ruleset's TOML files beside this module (``ruleset.toml``
 and ``board.toml``; the rest comes from the ``base`` it names) and exposes one
-:class:`~serenissima.registry.RulesetPlugin`, :data:`EDITION`, which its
+:class:`~serenissima.engine.registry.RulesetPlugin`, :data:`EDITION`, which its
 ``pyproject.toml`` registers under the entry-point group
 ``serenissima.rulesets``.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-from serenissima.registry import RulesetPlugin
+from serenissima.engine.registry import RulesetPlugin
 from serenissima_rulesets.modern import ModernEngine
 
 __all__ = ["EDITION"]

@@ -7,7 +7,7 @@ measures the rules, not the dice.
 
 Example:
     >>> from serenissima import load_ruleset
-    >>> from serenissima.bench import format_bench, run_bench
+    >>> from serenissima.analysis.bench import format_bench, run_bench
     >>> print(format_bench(run_bench(load_ruleset("modern"), 4, games=2)))
     Ruleset modern 1.0.0, 4 players: 2 random games in ...
 """
@@ -22,12 +22,12 @@ from typing import TYPE_CHECKING
 import attrs
 
 from serenissima.agents import DEFAULT_MAX_DECISIONS
-from serenissima.core import CHANCE, TERMINAL
-from serenissima.errors import SerenissimaError
-from serenissima.game import sample_outcome
+from serenissima.engine.core import CHANCE, TERMINAL
+from serenissima.engine.errors import SerenissimaError
+from serenissima.records.game import sample_outcome
 
 if TYPE_CHECKING:
-    from serenissima.ruleset import Ruleset
+    from serenissima.engine.ruleset import Ruleset
 
 __all__ = ["BenchResult", "format_bench", "run_bench"]
 
@@ -49,7 +49,7 @@ class BenchResult:
 
     Examples:
         >>> from serenissima import load_ruleset
-        >>> from serenissima.bench import run_bench
+        >>> from serenissima.analysis.bench import run_bench
         >>> result = run_bench(load_ruleset("classic"), 2, games=1, seed=3)
         >>> result.games, result.decisions > 0, result.decisions_per_second > 0
         (1, True, True)
@@ -119,7 +119,7 @@ def run_bench(
 
     Examples:
         >>> from serenissima import load_ruleset
-        >>> from serenissima.bench import run_bench
+        >>> from serenissima.analysis.bench import run_bench
         >>> run_bench(load_ruleset("modern"), 3, games=2).games
         2
     """
@@ -185,7 +185,7 @@ def format_bench(result: BenchResult) -> str:
 
     Examples:
         >>> from serenissima import load_ruleset
-        >>> from serenissima.bench import format_bench, run_bench
+        >>> from serenissima.analysis.bench import format_bench, run_bench
         >>> text = format_bench(run_bench(load_ruleset("modern"), 2, games=1))
         >>> "decisions" in text
         True

@@ -8,7 +8,7 @@ validators and converters run exactly as with ``evolve``.
 
 Example:
     >>> import attrs
-    >>> from serenissima.values import replacer
+    >>> from serenissima.engine.values import replacer
     >>> @attrs.frozen(slots=True)
     ... class Galley:
     ...     area: str
@@ -52,7 +52,7 @@ def replacer(cls: type[T]) -> Callable[..., T]:
 
     Example:
         >>> import attrs
-        >>> from serenissima.values import replacer
+        >>> from serenissima.engine.values import replacer
         >>> @attrs.frozen(slots=True)
         ... class Port:
         ...     owner: int | None = None

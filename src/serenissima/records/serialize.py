@@ -4,8 +4,8 @@ Each ruleset gets one configured :class:`cattrs.Converter`, built on first use
 and cached per engine. The converter writes:
 
 - an action or an event as an object whose ``"type"`` key names its class,
-  wherever the declared type is the edition's union (or :class:`~serenissima.core.Action`
-  / :class:`~serenissima.core.Event` itself); the same holds for every union
+  wherever the declared type is the edition's union (or :class:`~serenissima.engine.core.Action`
+  / :class:`~serenissima.engine.core.Event` itself); the same holds for every union
   the engine lists in ``engine.unions``;
 - a :class:`~fractions.Fraction` as a ``"p/q"`` string;
 - an enum member as its value; a tuple as a list.
@@ -19,7 +19,7 @@ the bad value.
 
 Example:
     >>> from serenissima import Action, load_ruleset
-    >>> from serenissima.serialize import from_json, to_json
+    >>> from serenissima.records.serialize import from_json, to_json
     >>> rules = load_ruleset("modern")
     >>> action = rules.legal_actions(rules.new_game(players=4))[2]
     >>> text = to_json(rules, action)
@@ -46,11 +46,11 @@ import cattrs
 from cattrs.strategies import configure_tagged_union
 from cattrs.v import format_exception
 
-from serenissima.core import Action, Event
-from serenissima.errors import ActionParseError, RecordError
+from serenissima.engine.core import Action, Event
+from serenissima.engine.errors import ActionParseError, RecordError
 
 if TYPE_CHECKING:
-    from serenissima.ruleset import Engine, Ruleset
+    from serenissima.engine.ruleset import Engine, Ruleset
 
 __all__ = ["TAG", "converter", "from_data", "from_json", "to_data", "to_json"]
 
@@ -82,7 +82,7 @@ def converter(rules: Ruleset) -> cattrs.Converter:
         >>> from serenissima import load_ruleset
         >>> rules = load_ruleset("modern")
         >>> state = rules.new_game(players=4)
-        >>> from serenissima.serialize import converter
+        >>> from serenissima.records.serialize import converter
         >>> converter(rules) is converter(load_ruleset("modern"))
         True
     """
@@ -112,7 +112,7 @@ def to_data(rules: Ruleset, obj: Any) -> Any:
         >>> from serenissima import load_ruleset
         >>> rules = load_ruleset("modern")
         >>> state = rules.new_game(players=4)
-        >>> from serenissima.serialize import to_data
+        >>> from serenissima.records.serialize import to_data
         >>> to_data(rules, rules.legal_actions(state)[0])
         {'seat': 0, 'type': 'FirstOutcome'}
     """
@@ -141,7 +141,7 @@ def to_json(rules: Ruleset, obj: Any, *, indent: int | None = None) -> str:
         >>> from serenissima import load_ruleset
         >>> rules = load_ruleset("modern")
         >>> state = rules.new_game(players=4)
-        >>> from serenissima.serialize import to_json
+        >>> from serenissima.records.serialize import to_json
         >>> to_json(rules, rules.legal_actions(state)[1])
         '{"seat":1,"type":"FirstOutcome"}'
     """
@@ -154,8 +154,8 @@ def from_data(rules: Ruleset, cls: Any, data: Any) -> Any:
 
     Args:
         rules: The ruleset the object belongs to.
-        cls: The type to read: a concrete class, :class:`~serenissima.core.Action`
-            or :class:`~serenissima.core.Event` for any of the edition's actions
+        cls: The type to read: a concrete class, :class:`~serenissima.engine.core.Action`
+            or :class:`~serenissima.engine.core.Event` for any of the edition's actions
             or events, or a type such as ``tuple[Event, ...]``.
         data: The data, as :func:`to_data` produces it (an action or event
             carries its ``"type"`` tag even when ``cls`` is its own class).
@@ -172,13 +172,13 @@ def from_data(rules: Ruleset, cls: Any, data: Any) -> Any:
         >>> rules = load_ruleset("modern")
         >>> state = rules.new_game(players=4)
         >>> from serenissima import Action
-        >>> from serenissima.serialize import from_data, to_data
+        >>> from serenissima.records.serialize import from_data, to_data
         >>> from_data(rules, type(state), to_data(rules, state)) == state
         True
         >>> from_data(rules, Action, {"seat": "2", "type": "FirstOutcome"})
         Traceback (most recent call last):
         ...
-        serenissima.errors.ActionParseError: ...
+        serenissima.engine.errors.ActionParseError: ...
     """
     conv = converter(rules)
     target = cls
@@ -216,7 +216,7 @@ def from_json(rules: Ruleset, cls: Any, text: str | bytes) -> Any:
         >>> rules = load_ruleset("modern")
         >>> state = rules.new_game(players=4)
         >>> from serenissima import Action
-        >>> from serenissima.serialize import from_json
+        >>> from serenissima.records.serialize import from_json
         >>> str(from_json(rules, Action, '{"seat": 3, "type": "FirstOutcome"}'))
         'first 3'
     """

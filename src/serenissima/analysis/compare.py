@@ -72,10 +72,10 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from serenissima.spec import GoodSpec, Source
+from serenissima.engine.spec import GoodSpec, Source
 
 if TYPE_CHECKING:
-    from serenissima.ruleset import Ruleset
+    from serenissima.engine.ruleset import Ruleset
 
 __all__ = [
     "SECTIONS",
@@ -628,7 +628,7 @@ def compare_rulesets(
 
 def _as_ruleset(value: Ruleset | str | os.PathLike[str]) -> Ruleset:
     if isinstance(value, str | os.PathLike):
-        from serenissima.registry import load_ruleset
+        from serenissima.engine.registry import load_ruleset
 
         return load_ruleset(value)
     return value

@@ -2,7 +2,7 @@
 
 :func:`check_ruleset` plays random games of a ruleset for every player count
 it supports and checks, at every step, the promises of the
-:class:`~serenissima.ruleset.Ruleset` contract that front ends, records and
+:class:`~serenissima.engine.ruleset.Ruleset` contract that front ends, records and
 bots rely on. It uses the public API only, so a third-party ruleset (or a
 new edition) can run it in its own test suite::
 
@@ -24,9 +24,9 @@ What is checked, at every state of every game:
   form reads back to the same action, ``is_legal`` accepts it, and it
   applies; ``apply_unchecked`` agrees with ``step`` on the action played;
 - actions that are legal elsewhere but not here, and a few malformed texts,
-  are refused with :class:`~serenissima.errors.IllegalActionError` (the
+  are refused with :class:`~serenissima.engine.errors.IllegalActionError` (the
   state left equal to a copy taken before) or
-  :class:`~serenissima.errors.ActionParseError`, never another exception;
+  :class:`~serenissima.engine.errors.ActionParseError`, never another exception;
 - states, events and every seat's observation round-trip through JSON;
 - at every tenth state (these are slower), ``render`` draws the state as
   text for everyone and for each seat, and ``evaluate`` gives each seat a
@@ -39,7 +39,7 @@ What is checked, at every state of every game:
 and for every game: it ends within ``max_decisions`` actions, its final
 standings are final, ``evaluate`` equals each seat's final score, its
 record read back from JSON replays to the identical final state (also through
-:meth:`serenissima.game.Game.from_record`), and playing it again from the
+:meth:`serenissima.records.game.Game.from_record`), and playing it again from the
 same seed gives the same actions and final state.
 
 Chance outcomes are drawn with their exact probabilities and seats choose
@@ -60,16 +60,16 @@ from typing import Any, Final, cast
 
 import attrs
 
-from serenissima.core import CHANCE, TERMINAL, Action, Event, State
-from serenissima.errors import (
+from serenissima.engine.core import CHANCE, TERMINAL, Action, Event, State
+from serenissima.engine.errors import (
     ActionParseError,
     IllegalActionError,
     SerenissimaError,
 )
-from serenissima.game import Game, sample_outcome
-from serenissima.record import GameRecord, replay
-from serenissima.ruleset import Ruleset
-from serenissima.serialize import from_json, to_json
+from serenissima.engine.ruleset import Ruleset
+from serenissima.records.game import Game, sample_outcome
+from serenissima.records.record import GameRecord, replay
+from serenissima.records.serialize import from_json, to_json
 
 __all__ = [
     "DEFAULT_GAMES",
@@ -234,7 +234,7 @@ def check_ruleset(
     if isinstance(rules_or_name, Ruleset):
         rules = rules_or_name
     else:
-        from serenissima.registry import load_ruleset
+        from serenissima.engine.registry import load_ruleset
 
         rules = load_ruleset(rules_or_name)
     counts = tuple(rules.info.players if players is None else players)

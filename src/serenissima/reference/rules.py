@@ -1,6 +1,6 @@
 """A ruleset's rules reference, generated from its loaded data.
 
-:func:`ruleset_reference` reads a loaded :class:`~serenissima.ruleset.Ruleset`
+:func:`ruleset_reference` reads a loaded :class:`~serenissima.engine.ruleset.Ruleset`
 and nothing else: its identity, the edition's typed parameters (walked field
 by field, whatever their classes), its options, its board and the turn
 structure its engine declares. It works for any ruleset, a third party's
@@ -34,10 +34,10 @@ from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
-from serenissima.spec import GoodSpec, OptionKind, OptionSpec, Source
+from serenissima.engine.spec import GoodSpec, OptionKind, OptionSpec, Source
 
 if TYPE_CHECKING:
-    from serenissima.ruleset import Ruleset
+    from serenissima.engine.ruleset import Ruleset
 
 __all__ = [
     "EDGE_MARKS",

@@ -26,13 +26,21 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from serenissima.core import CHANCE, TERMINAL, Action, Decision, Event, Observation, Standings
-from serenissima.errors import SerenissimaError
-from serenissima.record import GameRecord, check_result, record_ruleset, replay_steps
+from serenissima.engine.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Decision,
+    Event,
+    Observation,
+    Standings,
+)
+from serenissima.engine.errors import SerenissimaError
+from serenissima.records.record import GameRecord, check_result, record_ruleset, replay_steps
 
 if TYPE_CHECKING:
-    from serenissima.core import State
-    from serenissima.ruleset import Ruleset
+    from serenissima.engine.core import State
+    from serenissima.engine.ruleset import Ruleset
 
 __all__ = ["Game", "sample_outcome"]
 
@@ -59,7 +67,7 @@ def sample_outcome(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Rand
         >>> import random
         >>> from fractions import Fraction
         >>> from serenissima import load_ruleset
-        >>> from serenissima.game import sample_outcome
+        >>> from serenissima.records.game import sample_outcome
         >>> rules = load_ruleset("modern")
         >>> outcomes = rules.chance_outcomes(rules.new_game(players=4))
         >>> [(str(action), str(p)) for action, p in outcomes][:2]
@@ -170,7 +178,7 @@ class Game:
 
     @property
     def to_act(self) -> int:
-        """Who acts next: a seat, ``CHANCE`` or ``TERMINAL`` (see :mod:`serenissima.core`)."""
+        """Who acts next: a seat, ``CHANCE`` or ``TERMINAL`` (as ``State.to_act``)."""
         return self.state.to_act
 
     @property
@@ -295,7 +303,7 @@ class Game:
             metadata: Free text to keep with the record (players' names, date...).
 
         Returns:
-            The record; :meth:`from_record` or :func:`serenissima.record.replay` replay it.
+            The record; :meth:`from_record` or :func:`serenissima.records.record.replay` replay it.
         """
         standings = self.standings() if self.is_over() else None
         return GameRecord.create(
@@ -317,7 +325,7 @@ class Game:
             The game, at the state after the record's last action.
 
         Raises:
-            RecordError: The record does not replay (see :func:`serenissima.record.replay`).
+            RecordError: The record does not replay (see :func:`serenissima.records.record.replay`).
         """
         rules = record_ruleset(record, rules)
         steps = list(replay_steps(record, rules))

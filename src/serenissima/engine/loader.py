@@ -4,7 +4,7 @@ A ruleset is a folder of TOML files. :class:`RulesetFiles` finds and parses
 them, falling back on a base folder for the files a variant does not replace.
 :func:`structure` turns parsed TOML into frozen ``attrs`` classes with one
 strictly configured ``cattrs`` converter, and reports the first problem as a
-:class:`~serenissima.errors.RulesetError` that names the file, the key path
+:class:`~serenissima.engine.errors.RulesetError` that names the file, the key path
 (list indexes count from 0) and what was expected::
 
     board.toml: ports[7].warehouse: expected an integer, got 'five'
@@ -39,8 +39,8 @@ from cattrs.errors import (
 )
 from cattrs.gen import make_dict_structure_fn
 
-from serenissima.errors import RulesetError
-from serenissima.spec import (
+from serenissima.engine.errors import RulesetError
+from serenissima.engine.spec import (
     BoardSpec,
     OptionKind,
     OptionSpec,
@@ -89,8 +89,8 @@ class RulesetFiles:
         base: The ruleset whose files fill in what ``folder`` lacks.
 
     Examples:
-        >>> from serenissima.loader import RulesetFiles
-        >>> from serenissima.registry import get_plugin
+        >>> from serenissima.engine.loader import RulesetFiles
+        >>> from serenissima.engine.registry import get_plugin
         >>> files = RulesetFiles(get_plugin("modern").folder)
         >>> files.exists("board.toml"), files.exists("missing.toml")
         (True, False)
@@ -358,15 +358,15 @@ def structure(data: object, cls: type[_T], *, file: str, key: str = "") -> _T:
             expected an integer, got 'five'``.
 
     Examples:
-        >>> from serenissima.loader import structure
-        >>> from serenissima.spec import EdgeSpec
+        >>> from serenissima.engine.loader import structure
+        >>> from serenissima.engine.spec import EdgeSpec
         >>> edge = {"a": "venice", "b": "ragusa", "source": "public"}
         >>> structure(edge, EdgeSpec, file="board.toml")
         EdgeSpec(a='venice', b='ragusa', source=<Source.PUBLIC: 'public'>)
         >>> structure({**edge, "b": 3}, EdgeSpec, file="board.toml", key="edges[0]")
         Traceback (most recent call last):
         ...
-        serenissima.errors.RulesetError: board.toml: edges[0].b: expected a string, got 3
+        serenissima.engine.errors.RulesetError: board.toml: edges[0].b: expected a string, got 3
     """
     try:
         result: _T = _CONVERTER.structure(data, cls)
@@ -402,12 +402,12 @@ def check_range(
         RulesetError: e.g. ``expected 1..15 (components.galleys), got 16``.
 
     Examples:
-        >>> from serenissima.loader import check_range
+        >>> from serenissima.engine.loader import check_range
         >>> check_range(5, 1, 15, file="rules.toml", key="components.galleys")
-        >>> check_range(16, 1, 15, file="rules.toml", key="components.galleys")
+        >>> check_range(16, 1, 15, file="rules.toml", key="galleys")
         Traceback (most recent call last):
         ...
-        serenissima.errors.RulesetError: rules.toml: components.galleys: expected 1..15, got 16
+        serenissima.engine.errors.RulesetError: rules.toml: galleys: expected 1..15, got 16
     """
     if (low is None or value >= low) and (high is None or value <= high):
         return
@@ -444,11 +444,11 @@ def check_entries(
         RulesetError: e.g. ``expected 2..6 entries, got 0``.
 
     Examples:
-        >>> from serenissima.loader import check_entries
+        >>> from serenissima.engine.loader import check_entries
         >>> check_entries([], 2, 6, file="board.toml", key="ports")
         Traceback (most recent call last):
         ...
-        serenissima.errors.RulesetError: board.toml: ports: expected 2..6 entries, got 0
+        serenissima.engine.errors.RulesetError: board.toml: ports: expected 2..6 entries, got 0
     """
     count = len(items)
     if (low is None or count >= low) and (high is None or count <= high):
@@ -481,12 +481,12 @@ def check_member(
         RulesetError: e.g. ``expected one of wood, wine, got 'salt'``.
 
     Examples:
-        >>> from serenissima.loader import check_member
+        >>> from serenissima.engine.loader import check_member
         >>> check_member("wine", ["wood", "wine"], file="board.toml", key="ports[3].good")
         >>> check_member("salt", ["wood", "wine"], file="board.toml", key="ports[3].good")
         Traceback (most recent call last):
         ...
-        serenissima.errors.RulesetError: board.toml: ports[3].good: expected one of wood, wine, ...
+        serenissima.engine.errors.RulesetError: board.toml: ports[3].good: expected one of ...
     """
     accepted = tuple(allowed)
     if value in accepted:
@@ -510,11 +510,11 @@ def check_unique(values: Sequence[Hashable], *, file: str, key: str, what: str =
             unique id, got 'genoa' again (first at ports[1].id)``.
 
     Examples:
-        >>> from serenissima.loader import check_unique
+        >>> from serenissima.engine.loader import check_unique
         >>> check_unique(["venice", "genoa", "genoa"], file="board.toml", key="ports[{}].id")
         Traceback (most recent call last):
         ...
-        serenissima.errors.RulesetError: board.toml: ports[2].id: expected a unique id, ...
+        serenissima.engine.errors.RulesetError: board.toml: ports[2].id: expected a unique id, ...
     """
     first: dict[Hashable, int] = {}
     for index, value in enumerate(values):
@@ -558,10 +558,10 @@ def ruleset_table(files: RulesetFiles) -> dict[str, Any]:
         RulesetError: The file is missing or has no ``[ruleset]`` table.
 
     Examples:
-        >>> from serenissima.loader import RulesetFiles
-        >>> from serenissima.registry import get_plugin
+        >>> from serenissima.engine.loader import RulesetFiles
+        >>> from serenissima.engine.registry import get_plugin
         >>> files = RulesetFiles(get_plugin("modern").folder)
-        >>> from serenissima.loader import ruleset_table
+        >>> from serenissima.engine.loader import ruleset_table
         >>> ruleset_table(files)["engine"]
         'modern'
     """
@@ -592,10 +592,10 @@ def load_info(files: RulesetFiles) -> RulesetInfo:
         RulesetError: A missing file, a malformed table, or no player count.
 
     Examples:
-        >>> from serenissima.loader import RulesetFiles
-        >>> from serenissima.registry import get_plugin
+        >>> from serenissima.engine.loader import RulesetFiles
+        >>> from serenissima.engine.registry import get_plugin
         >>> files = RulesetFiles(get_plugin("modern").folder)
-        >>> from serenissima.loader import load_info
+        >>> from serenissima.engine.loader import load_info
         >>> info = load_info(files)
         >>> info.id, info.year, info.players
         ('modern', 2012, (2, 3, 4))
@@ -628,10 +628,10 @@ def load_board(files: RulesetFiles) -> BoardSpec:
         RulesetError: The first problem found, with its key path.
 
     Examples:
-        >>> from serenissima.loader import RulesetFiles
-        >>> from serenissima.registry import get_plugin
+        >>> from serenissima.engine.loader import RulesetFiles
+        >>> from serenissima.engine.registry import get_plugin
         >>> files = RulesetFiles(get_plugin("modern").folder)
-        >>> from serenissima.loader import load_board
+        >>> from serenissima.engine.loader import load_board
         >>> board = load_board(files)
         >>> len(board.areas), len(board.ports), board.ports[0].id
         (20, 19, 'valencia')
@@ -719,10 +719,10 @@ def load_options(files: RulesetFiles) -> tuple[OptionSpec, ...]:
         RulesetError: The first problem found, with its key path.
 
     Examples:
-        >>> from serenissima.loader import RulesetFiles
-        >>> from serenissima.registry import get_plugin
+        >>> from serenissima.engine.loader import RulesetFiles
+        >>> from serenissima.engine.registry import get_plugin
         >>> files = RulesetFiles(get_plugin("modern").folder)
-        >>> from serenissima.loader import load_options
+        >>> from serenissima.engine.loader import load_options
         >>> [option.name for option in load_options(files)][:2]
         ['galley_capacity', ...]
     """

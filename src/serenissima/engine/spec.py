@@ -30,7 +30,7 @@ class Source(enum.Enum):
     """Where a datum comes from.
 
     Examples:
-        >>> from serenissima.spec import Source
+        >>> from serenissima.engine.spec import Source
         >>> Source("reconstructed") is Source.RECONSTRUCTED
         True
     """
@@ -55,7 +55,7 @@ class GoodSpec:
         source: Provenance of the supply figure.
 
     Examples:
-        >>> from serenissima.spec import GoodSpec, Source
+        >>> from serenissima.engine.spec import GoodSpec, Source
         >>> GoodSpec("wood", "Wood", supply=14, colour="brown", source=Source.STATED).supply
         14
     """
@@ -134,7 +134,7 @@ class EdgeSpec:
         source: Provenance.
 
     Examples:
-        >>> from serenissima.spec import EdgeSpec, Source
+        >>> from serenissima.engine.spec import EdgeSpec, Source
         >>> EdgeSpec("valencia", "algiers", Source.STATED)
         EdgeSpec(a='valencia', b='algiers', source=<Source.STATED: 'stated'>)
     """
@@ -174,7 +174,7 @@ class OptionKind(enum.Enum):
 
     Examples:
         >>> import serenissima as ser
-        >>> from serenissima.spec import OptionKind
+        >>> from serenissima.engine.spec import OptionKind
         >>> kinds = {option.kind for option in ser.load_ruleset("modern").options}
         >>> OptionKind.BOOL in kinds, OptionKind.CHOICE in kinds
         (True, True)
@@ -230,7 +230,7 @@ class RulesetInfo:
         players: The supported player counts.
         description: One paragraph for the docs.
         turn_word: What the edition calls the unit of :attr:`State.turn
-            <serenissima.core.State.turn>`, in the plural (``"turns"``, ``"rounds"``).
+            <serenissima.engine.core.State.turn>`, in the plural (``"turns"``, ``"rounds"``).
         score_unit: What the final score counts (``"ducats"``, ``"wealth points"``).
 
     Examples:

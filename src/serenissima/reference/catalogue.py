@@ -23,7 +23,7 @@ Tests name the rules they check (in a ``pytest.mark.rules(...)`` marker, a
 docstring or a comment); :func:`uncovered` lists the rules no test names.
 
 Example:
-    >>> from serenissima.catalogue import load_catalogue
+    >>> from serenissima.reference.catalogue import load_catalogue
     >>> catalogue = load_catalogue("modern")
     >>> catalogue.rule("M-LOAD-6").section
     'Loading'
@@ -44,13 +44,13 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from serenissima.errors import RulesetError
-from serenissima.loader import RulesetFiles, check_member, check_unique, structure
+from serenissima.engine.errors import RulesetError
+from serenissima.engine.loader import RulesetFiles, check_member, check_unique, structure
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
-    from serenissima.ruleset import Ruleset
+    from serenissima.engine.ruleset import Ruleset
 
 __all__ = [
     "CATALOGUE_FILE",
@@ -89,7 +89,7 @@ class RuleEntry:
         summary: What the rule says, in a sentence or two.
 
     Examples:
-        >>> from serenissima.catalogue import load_catalogue
+        >>> from serenissima.reference.catalogue import load_catalogue
         >>> rule = load_catalogue("classic").rule("C-P2-1")
         >>> rule.id, bool(rule.title), bool(rule.summary)
         ('C-P2-1', True, True)
@@ -113,7 +113,7 @@ class DecisionEntry:
             none, sometimes several).
 
     Examples:
-        >>> from serenissima.catalogue import load_catalogue
+        >>> from serenissima.reference.catalogue import load_catalogue
         >>> decision = load_catalogue("modern").decision("X-M-01")
         >>> decision.title, decision.options
         ('Shared galley capacity', ('galley_capacity',))
@@ -135,7 +135,7 @@ class Catalogue:
         decisions: Every decision on an unclear point.
 
     Examples:
-        >>> from serenissima.catalogue import load_catalogue
+        >>> from serenissima.reference.catalogue import load_catalogue
         >>> catalogue = load_catalogue("modern")
         >>> "M-LOAD-6" in catalogue, "M-LOAD-999" in catalogue
         (True, False)
@@ -216,7 +216,7 @@ class _CatalogueFile:
 
 def _folder_of(rules: Ruleset) -> RulesetFiles:
     """Find the folder of an installed ruleset, or of the plug-in whose engine it runs."""
-    from serenissima.registry import available_rulesets, get_plugin
+    from serenissima.engine.registry import available_rulesets, get_plugin
 
     installed = available_rulesets()
     if rules.id in installed:
@@ -252,12 +252,12 @@ def load_catalogue(ruleset: Ruleset | str) -> Catalogue:
             key path), or no installed plug-in provides the ruleset.
 
     Example:
-        >>> from serenissima.catalogue import load_catalogue
+        >>> from serenissima.reference.catalogue import load_catalogue
         >>> load_catalogue("modern").rule("M-PORT-3").section
         'Ports'
     """
     if isinstance(ruleset, str):
-        from serenissima.registry import load_ruleset
+        from serenissima.engine.registry import load_ruleset
 
         ruleset = load_ruleset(ruleset)
     return _read(_folder_of(ruleset), ruleset.id, [spec.name for spec in ruleset.options])
@@ -283,8 +283,8 @@ def read_catalogue(
         RulesetError: The file is missing or malformed.
 
     Example:
-        >>> from serenissima.catalogue import read_catalogue
-        >>> from serenissima.registry import get_plugin
+        >>> from serenissima.reference.catalogue import read_catalogue
+        >>> from serenissima.engine.registry import get_plugin
         >>> catalogue = read_catalogue(get_plugin("classic").folder, "classic")
         >>> catalogue.rule("C-P2-1").id, catalogue.prefixes
         ('C-P2-1', frozenset({'C'}))
@@ -367,7 +367,7 @@ def rule_ids_in_tests(paths: Iterable[str | os.PathLike[str]]) -> dict[str, list
     Example:
         >>> import tempfile
         >>> from pathlib import Path
-        >>> from serenissima.catalogue import rule_ids_in_tests
+        >>> from serenissima.reference.catalogue import rule_ids_in_tests
         >>> folder = Path(tempfile.mkdtemp())
         >>> _ = (folder / "test_loading.py").write_text("# checks M-LOAD-6")
         >>> found = rule_ids_in_tests([folder])
@@ -397,7 +397,7 @@ def uncovered(catalogue: Catalogue, tests_dir: str | os.PathLike[str]) -> list[s
         >>> from pathlib import Path
         >>> folder = Path(tempfile.mkdtemp())
         >>> _ = (folder / "test_loading.py").write_text("# checks M-LOAD-6")
-        >>> from serenissima.catalogue import load_catalogue, uncovered
+        >>> from serenissima.reference.catalogue import load_catalogue, uncovered
         >>> missing = uncovered(load_catalogue("modern"), folder)
         >>> "M-LOAD-6" in missing, "M-LOAD-5" in missing
         (False, True)
@@ -422,7 +422,7 @@ def unknown_ids(catalogue: Catalogue, tests_dir: str | os.PathLike[str]) -> dict
     Examples:
         >>> import tempfile
         >>> from pathlib import Path
-        >>> from serenissima.catalogue import load_catalogue, unknown_ids
+        >>> from serenissima.reference.catalogue import load_catalogue, unknown_ids
         >>> folder = Path(tempfile.mkdtemp())
         >>> _ = (folder / "test_x.py").write_text("# M-LOAD-99 and C-MOVE-3")
         >>> list(unknown_ids(load_catalogue("modern"), folder))

@@ -27,10 +27,10 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 from xml.sax.saxutils import escape, quoteattr
 
-from serenissima.spec import Source
+from serenissima.engine.spec import Source
 
 if TYPE_CHECKING:
-    from serenissima.board import Board
+    from serenissima.engine.board import Board
 
 __all__ = ["board_svg", "layout"]
 

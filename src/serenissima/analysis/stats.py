@@ -20,7 +20,7 @@ tens of thousands of games).
   zero, which is a two-sided test at the 5% level.
 
 Example:
-    >>> from serenissima.stats import Moments, wilson_interval
+    >>> from serenissima.analysis.stats import Moments, wilson_interval
     >>> m = Moments().add(2).add(4).add(9)
     >>> m.count, m.mean, m.minimum, m.maximum
     (3, 5.0, 2.0, 9.0)
@@ -37,7 +37,7 @@ from typing import Final
 
 import attrs
 
-from serenissima.errors import SerenissimaError
+from serenissima.engine.errors import SerenissimaError
 
 __all__ = [
     "Z95",

@@ -152,7 +152,7 @@ class Standing:
         breakdown: Named parts of the score and tie-breaks, in display order.
 
     Examples:
-        >>> from serenissima.core import Standing
+        >>> from serenissima.engine.core import Standing
         >>> entry = Standing(seat=2, rank=1, score=31, breakdown=(("ducats", 31),))
         >>> entry.rank, dict(entry.breakdown)
         (1, {'ducats': 31})
@@ -173,7 +173,7 @@ class Standings:
         final: True once the game is over; before that a provisional ranking.
 
     Examples:
-        >>> from serenissima.core import Standing, Standings
+        >>> from serenissima.engine.core import Standing, Standings
         >>> standings = Standings(
         ...     (Standing(0, 1, 20, ()), Standing(2, 1, 20, ()), Standing(1, 3, 12, ())), final=True
         ... )

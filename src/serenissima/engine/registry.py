@@ -32,9 +32,9 @@ from pathlib import Path
 
 import attrs
 
-from serenissima.board import Board
-from serenissima.errors import RulesetError
-from serenissima.loader import (
+from serenissima.engine.board import Board
+from serenissima.engine.errors import RulesetError
+from serenissima.engine.loader import (
     INFO_FILE,
     RulesetFiles,
     load_board,
@@ -42,7 +42,7 @@ from serenissima.loader import (
     load_options,
     ruleset_table,
 )
-from serenissima.ruleset import Engine, Ruleset
+from serenissima.engine.ruleset import Engine, Ruleset
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -69,7 +69,7 @@ class RulesetPlugin:
 
     Example:
         >>> from importlib.resources import files
-        >>> from serenissima.registry import RulesetPlugin
+        >>> from serenissima.engine.registry import RulesetPlugin
         >>> from serenissima_rulesets.modern import ModernEngine
         >>> folder = files("serenissima_rulesets.modern")
         >>> plugin = RulesetPlugin("my-modern", folder, ModernEngine())
@@ -112,7 +112,7 @@ def get_plugin(name: str) -> RulesetPlugin:
             :class:`RulesetPlugin` of that name.
 
     Examples:
-        >>> from serenissima.registry import get_plugin
+        >>> from serenissima.engine.registry import get_plugin
         >>> plugin = get_plugin("classic")
         >>> plugin.name, plugin.engine.edition
         ('classic', 'classic')
@@ -180,8 +180,8 @@ def build_ruleset(files: RulesetFiles, engine: Engine) -> Ruleset:
             of another edition than ``ruleset.toml`` declares.
 
     Examples:
-        >>> from serenissima.loader import RulesetFiles
-        >>> from serenissima.registry import build_ruleset, get_plugin
+        >>> from serenissima.engine.loader import RulesetFiles
+        >>> from serenissima.engine.registry import build_ruleset, get_plugin
         >>> plugin = get_plugin("modern")
         >>> build_ruleset(RulesetFiles(plugin.folder), plugin.engine)
         <Ruleset 'modern' version 1.0.0>

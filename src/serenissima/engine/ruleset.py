@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol
 
-from serenissima.core import (
+from serenissima.engine.core import (
     CHANCE,
     TERMINAL,
     Action,
@@ -21,12 +21,12 @@ from serenissima.core import (
     Standings,
     State,
 )
-from serenissima.errors import IllegalActionError, OptionError, StateError
-from serenissima.spec import OptionKind, OptionSpec, RulesetInfo
+from serenissima.engine.errors import IllegalActionError, OptionError, StateError
+from serenissima.engine.spec import OptionKind, OptionSpec, RulesetInfo
 
 if TYPE_CHECKING:
-    from serenissima.board import Board
-    from serenissima.phases import PhaseInfo
+    from serenissima.engine.board import Board
+    from serenissima.engine.phases import PhaseInfo
 
 __all__ = ["Engine", "OptionValue", "Ruleset", "resolve_options"]
 
@@ -128,7 +128,7 @@ def resolve_options(
 
     Examples:
         >>> import serenissima as ser
-        >>> from serenissima.ruleset import resolve_options
+        >>> from serenissima.engine.ruleset import resolve_options
         >>> rules = ser.load_ruleset("modern")
         >>> resolve_options(rules.options, 4, {"galley_capacity": "separate"})["galley_capacity"]
         'separate'
@@ -167,7 +167,7 @@ class Ruleset:
     """An edition's declaration joined with its logic.
 
     Obtain one with :func:`serenissima.load_ruleset`. Every method that takes
-    a state raises :class:`~serenissima.errors.StateError` when the state is
+    a state raises :class:`~serenissima.engine.errors.StateError` when the state is
     not one of this ruleset's edition.
 
     Attributes:

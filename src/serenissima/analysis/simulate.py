@@ -7,7 +7,7 @@ shared wins, and by seat the win rate and the mean score with the mean of
 every part the edition's standings break it into (ducats, ports and galleys
 in the modern edition; capital, ports, full ports and ducats in the classic
 one). Means come with their standard deviation and a 95% interval, win rates
-with a 95% Wilson interval (see :mod:`serenissima.stats`).
+with a 95% Wilson interval (see :mod:`serenissima.analysis.stats`).
 
 Paired seeds:
     Game ``i`` of a batch draws every seed it uses from the batch seed and
@@ -31,7 +31,7 @@ Comparing:
 
 Example:
     >>> import serenissima as ser
-    >>> from serenissima.simulate import format_summary, simulate
+    >>> from serenissima.analysis.simulate import format_summary, simulate
     >>> rules = ser.load_ruleset("modern")
     >>> summary = simulate(rules, players=4, games=3, seed=1)
     >>> summary.games, summary.seats, len(summary.win_rate)
@@ -52,17 +52,17 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from serenissima.agents import GameResult, make_agent, play_game
-from serenissima.errors import SerenissimaError
-from serenissima.stats import (
+from serenissima.analysis.stats import (
     Interval,
     Moments,
     mean_difference,
     proportion_difference,
     wilson_interval,
 )
+from serenissima.engine.errors import SerenissimaError
 
 if TYPE_CHECKING:
-    from serenissima.ruleset import Ruleset
+    from serenissima.engine.ruleset import Ruleset
 
 __all__ = [
     "QUANTITIES",
@@ -110,7 +110,7 @@ class GameSeeds:
         seats: The seed of each seat's agent.
 
     Example:
-        >>> from serenissima.simulate import game_seeds
+        >>> from serenissima.analysis.simulate import game_seeds
         >>> seeds = game_seeds(1, 0, players=2)
         >>> len(seeds.seats), seeds == game_seeds(1, 0, players=2)
         (2, True)
@@ -139,7 +139,7 @@ def game_seeds(seed: int, index: int, players: int) -> GameSeeds:
     Example:
         >>> import serenissima as ser
         >>> from serenissima.agents import make_agent, play_game
-        >>> from serenissima.simulate import game_seeds, simulate
+        >>> from serenissima.analysis.simulate import game_seeds, simulate
         >>> rules = ser.load_ruleset("classic")
         >>> summary = simulate(rules, 3, games=2, seed=5, keep_games=True)
         >>> seeds = game_seeds(5, 1, 3)
@@ -174,7 +174,7 @@ class GameStats:
 
     Example:
         >>> import serenissima as ser
-        >>> from serenissima.simulate import simulate
+        >>> from serenissima.analysis.simulate import simulate
         >>> summary = simulate(ser.load_ruleset("modern"), 2, games=1, seed=1, keep_games=True)
         >>> row = summary.rows[0]
         >>> row.index, len(row.scores), row.margin >= 0, row.shared == (len(row.winners) > 1)
@@ -273,7 +273,7 @@ def iter_games(
 
     Example:
         >>> import serenissima as ser
-        >>> from serenissima.simulate import iter_games
+        >>> from serenissima.analysis.simulate import iter_games
         >>> rules = ser.load_ruleset("modern")
         >>> [game.index for game in iter_games(rules, 2, 3, seed=1)]
         [0, 1, 2]
@@ -335,7 +335,7 @@ class SimulationSummary:
 
     Example:
         >>> import serenissima as ser
-        >>> from serenissima.simulate import simulate
+        >>> from serenissima.analysis.simulate import simulate
         >>> summary = simulate(ser.load_ruleset("modern"), 4, games=2, seed=1)
         >>> summary.score_unit, summary.turn_word
         ('ducats', 'turns')
@@ -415,7 +415,8 @@ class SimulationSummary:
             quantity: One of :data:`QUANTITIES`.
 
         Returns:
-            The normal-approximation interval (see :func:`~serenissima.stats.mean_interval`).
+            The normal-approximation interval (see
+            :func:`~serenissima.analysis.stats.mean_interval`).
 
         Raises:
             SerenissimaError: ``quantity`` is not one of them.
@@ -506,7 +507,7 @@ def simulate(
 
     Example:
         >>> import serenissima as ser
-        >>> from serenissima.simulate import simulate
+        >>> from serenissima.analysis.simulate import simulate
         >>> rules = ser.load_ruleset("classic")
         >>> summary = simulate(rules, 4, games=5, seed=1, keep_games=True)
         >>> summary.turn_word, summary.score_unit, len(summary.rows)
@@ -651,7 +652,7 @@ def format_summary(summary: SimulationSummary) -> str:
 
     Example:
         >>> import serenissima as ser
-        >>> from serenissima.simulate import format_summary, simulate
+        >>> from serenissima.analysis.simulate import format_summary, simulate
         >>> summary = simulate(ser.load_ruleset("classic"), 3, games=2, seed=4)
         >>> print(format_summary(summary).splitlines()[0])
         Ruleset classic 1.0.0: 3 players, 2 random games, seed 4, options: defaults
@@ -745,7 +746,7 @@ class ComparisonRow:
 
     Example:
         >>> import serenissima as ser
-        >>> from serenissima.simulate import compare_simulations, simulate
+        >>> from serenissima.analysis.simulate import compare_simulations, simulate
         >>> a = simulate(ser.load_ruleset("modern"), 2, games=3, seed=1)
         >>> row = compare_simulations(a, a)["shared_wins"]
         >>> row.rate, row.differs, row.left == row.right
@@ -789,7 +790,7 @@ class SimulationComparison:
 
     Example:
         >>> import serenissima as ser
-        >>> from serenissima.simulate import compare_simulations, simulate
+        >>> from serenissima.analysis.simulate import compare_simulations, simulate
         >>> a = simulate(ser.load_ruleset("modern"), 2, games=3, seed=1)
         >>> b = simulate(ser.load_ruleset("modern"), 2, games=3, seed=2)
         >>> comparison = compare_simulations(a, b)
@@ -890,7 +891,7 @@ def compare_simulations(left: SimulationSummary, right: SimulationSummary) -> Si
 
     Example:
         >>> import serenissima as ser
-        >>> from serenissima.simulate import compare_simulations, simulate
+        >>> from serenissima.analysis.simulate import compare_simulations, simulate
         >>> a = simulate(ser.load_ruleset("modern"), 3, games=4, seed=2)
         >>> b = simulate(ser.load_ruleset("modern"), 3, games=4, seed=2)
         >>> comparison = compare_simulations(a, b)
@@ -944,7 +945,9 @@ def format_comparison(comparison: SimulationComparison) -> str:
 
     Example:
         >>> import serenissima as ser
-        >>> from serenissima.simulate import compare_simulations, format_comparison, simulate
+        >>> from serenissima.analysis.simulate import (
+        ...     compare_simulations, format_comparison, simulate
+        ... )
         >>> a = simulate(ser.load_ruleset("modern"), 4, games=3, seed=1)
         >>> b = simulate(ser.load_ruleset("classic"), 4, games=3, seed=1)
         >>> text = format_comparison(compare_simulations(a, b))

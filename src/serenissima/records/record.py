@@ -25,18 +25,18 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from serenissima.errors import (
+from serenissima.engine.errors import (
     ActionParseError,
     IllegalActionError,
     OptionError,
     RecordError,
     SerenissimaError,
 )
-from serenissima.ruleset import OptionValue, resolve_options
+from serenissima.engine.ruleset import OptionValue, resolve_options
 
 if TYPE_CHECKING:
-    from serenissima.core import Action, Event, Standings, State
-    from serenissima.ruleset import Ruleset
+    from serenissima.engine.core import Action, Event, Standings, State
+    from serenissima.engine.ruleset import Ruleset
 
 __all__ = [
     "RECORD_FORMAT",
@@ -74,7 +74,7 @@ class SeatResult:
         score: The score the edition ranks by.
 
     Examples:
-        >>> from serenissima.record import SeatResult
+        >>> from serenissima.records.record import SeatResult
         >>> SeatResult(seat=2, rank=1, score=31)
         SeatResult(seat=2, rank=1, score=31)
     """
@@ -107,7 +107,7 @@ def _option_value(value: object) -> OptionValue:
 class GameRecord:
     """A game as its sequence of actions, enough to replay it exactly.
 
-    Build one with :meth:`serenissima.game.Game.record` or :meth:`create`;
+    Build one with :meth:`serenissima.records.game.Game.record` or :meth:`create`;
     read one with :meth:`from_json`; replay it with :func:`replay`.
 
     Attributes:
@@ -369,7 +369,7 @@ class ReplayStep:
         >>> game = Game(load_ruleset("modern"), players=4, seed=2)
         >>> _ = game.advance()
         >>> _ = game.play(game.legal_actions()[0])
-        >>> from serenissima.record import replay_steps
+        >>> from serenissima.records.record import replay_steps
         >>> [(step.index, str(step.action)) for step in replay_steps(game.record())]
         [(0, 'first 0'), (1, 'galley 1')]
     """
@@ -394,16 +394,16 @@ def record_ruleset(record: GameRecord, rules: Ruleset | None = None) -> Ruleset:
         RecordError: The ruleset cannot be loaded, or is another one or another version.
 
     Examples:
-        >>> from serenissima.record import GameRecord, record_ruleset
+        >>> from serenissima.records.record import GameRecord, record_ruleset
         >>> record_ruleset(GameRecord("modern", "1.0.0", players=2))
         <Ruleset 'modern' version 1.0.0>
         >>> record_ruleset(GameRecord("modern", "0.9", players=2))
         Traceback (most recent call last):
         ...
-        serenissima.errors.RecordError: ruleset_version: the record was played with ...
+        serenissima.engine.errors.RecordError: ruleset_version: the record was played with ...
     """
     if rules is None:
-        from serenissima.registry import load_ruleset
+        from serenissima.engine.registry import load_ruleset
 
         try:
             rules = load_ruleset(record.ruleset)
@@ -454,7 +454,7 @@ def replay_steps(
         >>> game = Game(load_ruleset("modern"), players=4, seed=2)
         >>> _ = game.advance()
         >>> _ = game.play(game.legal_actions()[0])
-        >>> from serenissima.record import replay_steps
+        >>> from serenissima.records.record import replay_steps
         >>> steps = list(replay_steps(game.record(), upto=1))
         >>> len(steps), str(steps[0].action)
         (1, 'first 0')
@@ -510,7 +510,7 @@ def replay(record: GameRecord, rules: Ruleset | None = None, upto: int | None = 
 
     Example:
         >>> from serenissima import Game, load_ruleset
-        >>> from serenissima.record import GameRecord, replay
+        >>> from serenissima.records.record import GameRecord, replay
         >>> game = Game(load_ruleset("classic"), players=2, seed=3)
         >>> _ = game.advance()
         >>> _ = game.play("crew 5 5")
@@ -540,14 +540,14 @@ def check_result(record: GameRecord, rules: Ruleset, state: State) -> None:
 
     Examples:
         >>> from serenissima import load_ruleset
-        >>> from serenissima.record import GameRecord, SeatResult, check_result
+        >>> from serenissima.records.record import GameRecord, SeatResult, check_result
         >>> rules = load_ruleset("modern")
         >>> result = (SeatResult(0, 1, 9), SeatResult(1, 2, 4))
         >>> record = GameRecord("modern", "1.0.0", 2, result=result)
         >>> check_result(record, rules, rules.new_game(players=2))
         Traceback (most recent call last):
         ...
-        serenissima.errors.RecordError: result: the record gives a result, but ...
+        serenissima.engine.errors.RecordError: result: the record gives a result, but ...
     """
     result = record.result
     if result is None:

@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 import attrs
 
-from serenissima.core import Action, Event
+from serenissima.engine.core import Action, Event
 
 if TYPE_CHECKING:
-    from serenissima.ruleset import Ruleset
+    from serenissima.engine.ruleset import Ruleset
 
 __all__ = [
     "ContextCache",
@@ -69,8 +69,8 @@ class PhaseRules(NamedTuple):
 
     Examples:
         >>> import attrs
-        >>> from serenissima.core import Action
-        >>> from serenissima.phases import PhaseRules
+        >>> from serenissima.engine.core import Action
+        >>> from serenissima.engine.phases import PhaseRules
         >>> @attrs.frozen
         ... class Flip(Action):
         ...     def text(self) -> str:
@@ -115,7 +115,7 @@ class ContextCache(Generic[C]):
 
     Examples:
         >>> from serenissima import load_ruleset
-        >>> from serenissima.phases import ContextCache
+        >>> from serenissima.engine.phases import ContextCache
         >>> cache = ContextCache(lambda rules: len(rules.board.ports))
         >>> rules = load_ruleset("modern")
         >>> cache.get(rules), cache.get(rules) is cache.get(rules)
@@ -169,8 +169,8 @@ def table_legal(table: PhaseTable, ctx: Any, state: Any) -> tuple[Action, ...]:
 
     Examples:
         >>> import attrs
-        >>> from serenissima.core import Action
-        >>> from serenissima.phases import PhaseRules
+        >>> from serenissima.engine.core import Action
+        >>> from serenissima.engine.phases import PhaseRules
         >>> @attrs.frozen
         ... class Flip(Action):
         ...     def text(self) -> str:
@@ -186,7 +186,7 @@ def table_legal(table: PhaseTable, ctx: Any, state: Any) -> tuple[Action, ...]:
         ...     return Toy(state.phase, state.flips + 1)
         >>> rules = PhaseRules("flip", "T-1", "Flip.", lambda ctx, s: (Flip(),), None, {Flip: flip})
         >>> table = {Waiting: rules}
-        >>> from serenissima.phases import table_legal
+        >>> from serenissima.engine.phases import table_legal
         >>> table_legal(table, None, Toy(Waiting()))
         (Flip(),)
     """
@@ -202,8 +202,8 @@ def table_outcomes(table: PhaseTable, ctx: Any, state: Any) -> tuple[tuple[Actio
 
     Examples:
         >>> import attrs
-        >>> from serenissima.core import Action
-        >>> from serenissima.phases import PhaseRules
+        >>> from serenissima.engine.core import Action
+        >>> from serenissima.engine.phases import PhaseRules
         >>> @attrs.frozen
         ... class Flip(Action):
         ...     def text(self) -> str:
@@ -219,7 +219,7 @@ def table_outcomes(table: PhaseTable, ctx: Any, state: Any) -> tuple[tuple[Actio
         ...     return Toy(state.phase, state.flips + 1)
         >>> rules = PhaseRules("flip", "T-1", "Flip.", lambda ctx, s: (Flip(),), None, {Flip: flip})
         >>> table = {Waiting: rules}
-        >>> from serenissima.phases import table_outcomes
+        >>> from serenissima.engine.phases import table_outcomes
         >>> table_outcomes(table, None, Toy(Waiting()))
         ()
     """
@@ -234,8 +234,8 @@ def table_step(
 
     Examples:
         >>> import attrs
-        >>> from serenissima.core import Action
-        >>> from serenissima.phases import PhaseRules
+        >>> from serenissima.engine.core import Action
+        >>> from serenissima.engine.phases import PhaseRules
         >>> @attrs.frozen
         ... class Flip(Action):
         ...     def text(self) -> str:
@@ -251,7 +251,7 @@ def table_step(
         ...     return Toy(state.phase, state.flips + 1)
         >>> rules = PhaseRules("flip", "T-1", "Flip.", lambda ctx, s: (Flip(),), None, {Flip: flip})
         >>> table = {Waiting: rules}
-        >>> from serenissima.phases import table_step
+        >>> from serenissima.engine.phases import table_step
         >>> table_step(table, None, Toy(Waiting()), Flip())
         (Toy(phase=Waiting(), flips=1), ())
     """
@@ -273,8 +273,8 @@ def describe_phases(table: PhaseTable) -> tuple[PhaseInfo, ...]:
 
     Examples:
         >>> import attrs
-        >>> from serenissima.core import Action
-        >>> from serenissima.phases import PhaseRules
+        >>> from serenissima.engine.core import Action
+        >>> from serenissima.engine.phases import PhaseRules
         >>> @attrs.frozen
         ... class Flip(Action):
         ...     def text(self) -> str:
@@ -290,7 +290,7 @@ def describe_phases(table: PhaseTable) -> tuple[PhaseInfo, ...]:
         ...     return Toy(state.phase, state.flips + 1)
         >>> rules = PhaseRules("flip", "T-1", "Flip.", lambda ctx, s: (Flip(),), None, {Flip: flip})
         >>> table = {Waiting: rules}
-        >>> from serenissima.phases import describe_phases
+        >>> from serenissima.engine.phases import describe_phases
         >>> describe_phases(table)
         (PhaseInfo(name='Waiting', kind='flip', rule_id='T-1', prompt='Flip.', chance=False,
                    actions=('flip',)),)

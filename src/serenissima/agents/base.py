@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
 
 import attrs
 
-from serenissima.core import CHANCE, TERMINAL, Action, Standings, State
-from serenissima.errors import SerenissimaError
-from serenissima.game import sample_outcome
+from serenissima.engine.core import CHANCE, TERMINAL, Action, Standings, State
+from serenissima.engine.errors import SerenissimaError
+from serenissima.records.game import sample_outcome
 
 if TYPE_CHECKING:
-    from serenissima.ruleset import Ruleset
+    from serenissima.engine.ruleset import Ruleset
 
 __all__ = [
     "AGENT_KINDS",

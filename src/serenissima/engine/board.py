@@ -1,6 +1,6 @@
 """The board at run time: a sea graph with ports, indexed for fast look-ups.
 
-:class:`Board` is built once from a :class:`~serenissima.spec.BoardSpec` and
+:class:`Board` is built once from a :class:`~serenissima.engine.spec.BoardSpec` and
 shared by every state of a game. It assumes nothing beyond what the file
 declares: an area may hold no port (open sea), one port, or several.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Mapping
 
-from serenissima.spec import BoardSpec, PortSpec
+from serenissima.engine.spec import BoardSpec, PortSpec
 
 __all__ = ["Board"]
 

@@ -12,7 +12,7 @@ import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, Protocol, TypeVar
 
-from serenissima.board import Board
+from serenissima.engine.board import Board
 
 __all__ = ["HIDDEN", "WIDTH", "Placed", "board_lines", "slots", "wrap"]
 

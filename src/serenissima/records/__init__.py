@@ -1,0 +1,10 @@
+"""A game's history: the ``Game`` driver that keeps it, records and JSON.
+
+:mod:`~serenissima.records.game` drives one game with history and undo,
+:mod:`~serenissima.records.record` stores a finished or running game as a
+versioned :class:`~serenissima.records.record.GameRecord` and replays it, and
+:mod:`~serenissima.records.serialize` turns every value of a ruleset into JSON
+and back. This floor stands on the engine alone.
+"""
+
+__all__: list[str] = []
