@@ -18,6 +18,7 @@ __all__ = [
     "Decision",
     "Event",
     "Observation",
+    "PhaseInfo",
     "Standing",
     "Standings",
     "State",
@@ -188,3 +189,30 @@ class Standings:
     def winners(self) -> tuple[int, ...]:
         """The seats ranked first (several on a shared victory)."""
         return tuple(s.seat for s in self.entries if s.rank == 1)
+
+
+@attrs.frozen(slots=True)
+class PhaseInfo:
+    """A phase as a reader sees it: what is decided, by whom, under which rule.
+
+    Attributes:
+        name: The phase class's name, e.g. ``"Bidding"``.
+        kind: The decision kind.
+        rule_id: The rule that gives the decision.
+        prompt: What the actor decides.
+        chance: True when dice or cards decide rather than a player.
+        actions: The text keywords of the actions taken in this phase, sorted.
+
+    Examples:
+        >>> from serenissima import load_ruleset
+        >>> phase = load_ruleset("classic").engine.phases()[0]
+        >>> phase.kind, phase.chance
+        ('crew', False)
+    """
+
+    name: str
+    kind: str
+    rule_id: str
+    prompt: str
+    chance: bool
+    actions: tuple[str, ...]

@@ -25,9 +25,7 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
-import attrs
-
-from serenissima.engine.core import Action, Event
+from serenissima.engine.core import Action, Event, PhaseInfo
 
 if TYPE_CHECKING:
     from serenissima.engine.ruleset import Ruleset
@@ -135,33 +133,6 @@ class ContextCache(Generic[C]):
             entry = (rules, self._build(rules))
             self._entries[id(rules)] = entry
         return entry[1]
-
-
-@attrs.frozen(slots=True)
-class PhaseInfo:
-    """A phase as a reader sees it: what is decided, by whom, under which rule.
-
-    Attributes:
-        name: The phase class's name, e.g. ``"Bidding"``.
-        kind: The decision kind.
-        rule_id: The rule that gives the decision.
-        prompt: What the actor decides.
-        chance: True when dice or cards decide rather than a player.
-        actions: The text keywords of the actions taken in this phase, sorted.
-
-    Examples:
-        >>> from serenissima import load_ruleset
-        >>> phase = load_ruleset("classic").engine.phases()[0]
-        >>> phase.kind, phase.chance
-        ('crew', False)
-    """
-
-    name: str
-    kind: str
-    rule_id: str
-    prompt: str
-    chance: bool
-    actions: tuple[str, ...]
 
 
 def table_legal(table: PhaseTable, ctx: Any, state: Any) -> tuple[Action, ...]:

@@ -18,6 +18,7 @@ from serenissima.engine.core import (
     Decision,
     Event,
     Observation,
+    PhaseInfo,
     Standings,
     State,
 )
@@ -26,7 +27,6 @@ from serenissima.engine.spec import OptionKind, OptionSpec, RulesetInfo
 
 if TYPE_CHECKING:
     from serenissima.engine.board import Board
-    from serenissima.engine.phases import PhaseInfo
 
 __all__ = ["Engine", "OptionValue", "Ruleset", "resolve_options"]
 
