@@ -195,14 +195,49 @@ def test_simulate_several_rulesets_as_json(
 def test_bench_without_a_ruleset_measures_every_installed_one(
     registry: types.ModuleType, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Every installed ruleset, at every player count it allows, one row each."""
     status, out, _ = _run(capsys, "bench", "--games", "2", "--format", "json")
     assert status == 0
     data = json.loads(out)
-    assert [d["ruleset"] for d in data] == ["pond", "toy"]
+    assert [(d["ruleset"], d["players"]) for d in data] == [
+        (name, players) for name in ("pond", "toy") for players in (2, 3, 4)
+    ]
     assert all(d["games"] == 2 and d["decisions_per_second"] > 0 for d in data)
-    status, out, _ = _run(capsys, "bench", "--games", "1")
+    assert all(d["pickle_bytes"] > 0 and d["json_bytes"] > 0 for d in data)
+    status, out, _ = _run(capsys, "bench", "--games", "1", "--players", "3")
     assert status == 0
-    assert out.count("random games in") == 2
+    header, *rows = out.splitlines()
+    assert header.split()[:5] == ["ruleset", "players", "games", "decisions", "decisions/s"]
+    assert [row.split()[:3] for row in rows] == [["pond", "3", "1"], ["toy", "3", "1"]]
+
+
+def test_bench_players_none_of_a_ruleset_allows(
+    registry: types.ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = _run(capsys, "bench", "--games", "1", "--players", "7")
+    assert (status, out) == (2, "")
+    assert "option 'players'" in err
+    assert "allows 2, 3, 4 players" in err
+
+
+def test_bench_draws_an_svg_chart(
+    registry: types.ModuleType, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    chart = tmp_path / "bench.svg"
+    argv = ("bench", "--ruleset", "toy", "--games", "1", "--players", "2", "4", "--svg")
+    status, out, err = _run(capsys, *argv, str(chart))
+    assert status == 0
+    assert err == f"wrote {chart}\n"
+    svg = chart.read_text(encoding="utf-8")
+    assert svg.startswith("<svg")
+    assert svg.rstrip().endswith("</svg>")
+    assert "2 players" in svg
+    assert "4 players" in svg
+    assert "toy" in svg
+    assert len(out.splitlines()) == 3  # the header and a row per player count
+    status, _, err = _run(capsys, "bench", "--games", "1", "--svg", str(tmp_path / "no" / "x"))
+    assert status == 2
+    assert "cannot write" in err
 
 
 def test_an_option_goes_to_the_editions_that_declare_it(
@@ -263,19 +298,24 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str]
 def test_bench_text(registry: types.ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = _run(capsys, "bench", "--ruleset", "toy", "--players", "4", "--games", "3")
     assert (status, err) == (0, "")
-    assert out.startswith("Ruleset toy 1.0, 4 players: 3 random games in")
-    assert "decisions" in out
+    header, row = out.splitlines()
+    assert header.split() == [
+        "ruleset", "players", "games", "decisions", "decisions/s", "µs/decision",
+        "chance/s", "games/s", "pickle", "B", "JSON", "B",
+    ]  # fmt: skip
+    assert row.split()[:3] == ["toy", "4", "3"]
 
 
 def test_bench_json_by_seconds(
     registry: types.ModuleType, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    argv = ("bench", "--ruleset", "toy", "--seconds", "0.05", "--format", "json")
+    argv = ("bench", "--ruleset", "toy", "--players", "2", "--seconds", "0.05", "--format", "json")
     status, out, _ = _run(capsys, *argv)
     assert status == 0
     data = json.loads(out)
     assert data["games"] >= 1
     assert data["decisions_per_second"] > 0
+    assert data["microseconds_per_decision"] > 0
 
 
 class _Terminal(io.StringIO):

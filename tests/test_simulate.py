@@ -12,7 +12,8 @@ import attrs
 import pytest
 
 import toy
-from serenissima.analysis.bench import BenchResult, format_bench, run_bench
+from serenissima.analysis.bench import BenchResult, run_bench
+from serenissima.analysis.bench_report import format_bench
 from serenissima.analysis.simulate import (
     QUANTITIES,
     SimulationSummary,
@@ -440,4 +441,5 @@ def test_format_bench(rules: Ruleset) -> None:
     text = format_bench(run_bench(rules, 2, games=2, seed=1))
     assert text.startswith("Ruleset toy 1.0, 2 players: 2 random games in")
     assert "legal_actions + checked apply" in text
-    assert len(text.splitlines()) == 4
+    assert len(text.splitlines()) == 5
+    assert "bytes pickled" in text.splitlines()[-1]

@@ -1,23 +1,30 @@
-"""Throughput: checked decisions per second and whole random games per second.
+"""Throughput: checked decisions per second, whole random games per second, state size.
 
 Each decision of the benchmark is what a simple bot pays for: ``legal_actions``
 of the seat to act, a uniform pick, and a checked ``apply``. Chance nodes are
 resolved with a seeded generator and timed and counted apart, so the figure
-measures the rules, not the dice.
+measures the rules, not the dice. Every :data:`SAMPLE_EVERY`-th decision, out of
+the timed stretch, the state is also pickled and written as JSON to measure
+what a state costs to keep (search bots hold many) and to send.
+
+:mod:`~serenissima.analysis.bench_report` turns the measurements into a table
+and a chart.
 
 Example:
     >>> from serenissima import load_ruleset
-    >>> from serenissima.analysis.bench import format_bench, run_bench
+    >>> from serenissima.analysis.bench import run_bench
+    >>> from serenissima.analysis.bench_report import format_bench
     >>> print(format_bench(run_bench(load_ruleset("modern"), 4, games=2)))
     Ruleset modern 1.0.0, 4 players: 2 random games in ...
 """
 
 from __future__ import annotations
 
+import pickle
 import random
 import time
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -25,12 +32,16 @@ from serenissima.agents import DEFAULT_MAX_DECISIONS
 from serenissima.engine.core import CHANCE, TERMINAL
 from serenissima.engine.errors import SerenissimaError
 from serenissima.records.game import sample_outcome
+from serenissima.records.serialize import to_json
 
 if TYPE_CHECKING:
+    from serenissima.engine.core import State
     from serenissima.engine.ruleset import Ruleset
 
-__all__ = ["BenchResult", "format_bench", "run_bench"]
+__all__ = ["SAMPLE_EVERY", "BenchResult", "run_bench", "state_size"]
 
+SAMPLE_EVERY: Final[int] = 50
+"""One state in this many decisions is measured for its size (untimed)."""
 
 @attrs.frozen(slots=True)
 class BenchResult:
@@ -45,7 +56,10 @@ class BenchResult:
         chance: Chance nodes resolved.
         decision_seconds: Time spent in decisions (``legal_actions`` and ``apply``).
         chance_seconds: Time spent resolving chance nodes.
-        seconds: Wall time of the run (new games and bookkeeping included).
+        seconds: Wall time of the run (new games, size samples and bookkeeping included).
+        size_samples: States measured for their size.
+        pickle_bytes: Mean size of a state pickled with the highest protocol.
+        json_bytes: Mean size of a state as compact JSON (UTF-8).
 
     Examples:
         >>> from serenissima import load_ruleset
@@ -64,6 +78,9 @@ class BenchResult:
     decision_seconds: float
     chance_seconds: float
     seconds: float
+    size_samples: int = 0
+    pickle_bytes: float = 0.0
+    json_bytes: float = 0.0
 
     @property
     def decisions_per_second(self) -> float:
@@ -79,6 +96,11 @@ class BenchResult:
     def games_per_second(self) -> float:
         """Whole games per second of wall time."""
         return _rate(self.games, self.seconds)
+
+    @property
+    def microseconds_per_decision(self) -> float:
+        """The mean cost of one decision (``legal_actions`` and a checked ``apply``)."""
+        return 1e6 * self.decision_seconds / self.decisions if self.decisions else 0.0
 
 
 def _rate(count: int, seconds: float) -> float:
@@ -133,6 +155,7 @@ def run_bench(
     clock = time.perf_counter
     played = decisions = chance = 0
     decision_time = chance_time = 0.0
+    sizes: list[tuple[int, int]] = []
     start = clock()
     while True:
         state = rules.new_game(players, options)
@@ -149,6 +172,8 @@ def run_bench(
                     raise SerenissimaError(
                         f"game did not finish within {DEFAULT_MAX_DECISIONS} decisions"
                     )
+                if decisions % SAMPLE_EVERY == 0:
+                    sizes.append(state_size(rules, state))
                 t0 = clock()
                 actions = rules.legal_actions(state)
                 state = rules.apply(state, actions[rng.randrange(len(actions))])
@@ -171,37 +196,24 @@ def run_bench(
         decision_seconds=decision_time,
         chance_seconds=chance_time,
         seconds=clock() - start,
+        size_samples=len(sizes),
+        pickle_bytes=sum(p for p, _ in sizes) / len(sizes) if sizes else 0.0,
+        json_bytes=sum(j for _, j in sizes) / len(sizes) if sizes else 0.0,
     )
 
 
-def format_bench(result: BenchResult) -> str:
-    """Return the measurements as a few lines of plain text.
-
-    Args:
-        result: The measurements.
-
-    Returns:
-        The report, without a final newline.
+def state_size(rules: Ruleset, state: State) -> tuple[int, int]:
+    """Return the bytes of ``state`` pickled (highest protocol) and as compact JSON.
 
     Examples:
         >>> from serenissima import load_ruleset
-        >>> from serenissima.analysis.bench import format_bench, run_bench
-        >>> text = format_bench(run_bench(load_ruleset("modern"), 2, games=1))
-        >>> "decisions" in text
+        >>> from serenissima.analysis.bench import state_size
+        >>> rules = load_ruleset("classic")
+        >>> pickled, text = state_size(rules, rules.new_game(players=4))
+        >>> 0 < pickled < text
         True
     """
-    r = result
-    return "\n".join(
-        [
-            (
-                f"Ruleset {r.ruleset} {r.ruleset_version}, {r.players} players: "
-                f"{r.games} random games in {r.seconds:.2f} s"
-            ),
-            (
-                f"{'decisions':<14}{r.decisions:>10,}{r.decisions_per_second:>14,.0f} /s"
-                "  (legal_actions + checked apply)"
-            ),
-            f"{'chance nodes':<14}{r.chance:>10,}{r.chance_per_second:>14,.0f} /s",
-            f"{'games':<14}{r.games:>10,}{r.games_per_second:>14,.2f} /s",
-        ]
-    )
+    pickled = len(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    return pickled, len(to_json(rules, state).encode())
+
+

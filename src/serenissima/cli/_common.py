@@ -116,8 +116,14 @@ def add_game_arguments(
     parser: argparse.ArgumentParser,
     formats: tuple[str, ...] = ("text", "json"),
     format_help: str = "output format (default: %(default)s)",
+    *,
+    many_players: bool = False,
 ) -> None:
-    """Add ``--ruleset``, ``--players``, ``--option`` and ``--format`` (one of ``formats``)."""
+    """Add ``--ruleset``, ``--players``, ``--option`` and ``--format`` (one of ``formats``).
+
+    With ``many_players``, ``--players`` takes one or more counts and defaults to
+    ``None``: every count each ruleset allows.
+    """
     parser.add_argument(
         "--ruleset",
         action="append",
@@ -125,9 +131,18 @@ def add_game_arguments(
         help="an installed ruleset (see 'serenissima rulesets') or a ruleset folder; "
         f"repeat for several; {ALL!r} for every installed ruleset (the default)",
     )
-    parser.add_argument(
-        "--players", type=positive, default=4, help="number of seats (default: %(default)s)"
-    )
+    if many_players:
+        parser.add_argument(
+            "--players",
+            type=positive,
+            nargs="+",
+            metavar="N",
+            help="numbers of seats (default: every count each ruleset allows)",
+        )
+    else:
+        parser.add_argument(
+            "--players", type=positive, default=4, help="number of seats (default: %(default)s)"
+        )
     add_option_argument(parser)
     parser.add_argument("--format", choices=formats, default=formats[0], help=format_help)
 

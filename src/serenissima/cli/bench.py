@@ -1,11 +1,9 @@
-"""``serenissima bench``: decisions and games per second."""
+"""``serenissima bench``: decisions and games per second, and the size of a state."""
 
 from __future__ import annotations
 
 import argparse
-from typing import TextIO
-
-import attrs
+from typing import TYPE_CHECKING, TextIO
 
 from serenissima.cli._common import (
     Progress,
@@ -17,43 +15,72 @@ from serenissima.cli._common import (
     seconds,
     write_json,
 )
+from serenissima.cli.simulate import check_out, emit
+from serenissima.engine.errors import OptionError
+
+if TYPE_CHECKING:
+    from serenissima.engine.ruleset import Ruleset
+
+DEFAULT_SECONDS = 2.0
+"""The time budget of one measured run (one ruleset, one player count)."""
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the command to the parser."""
     parser = commands.add_parser(
         "bench",
-        help="measure decisions and games per second",
-        description="Play random games and report decisions per second (legal_actions "
-        "plus a checked apply) and whole games per second, for each ruleset asked "
-        "(by default every installed one).",
+        help="measure decisions and games per second, and the size of a state",
+        description="Play random games and report, for each ruleset asked (by default "
+        "every installed one) and each player count (by default every count it allows), "
+        "decisions per second (legal_actions plus a checked apply), the cost of one "
+        "decision, chance nodes and whole games per second, and the mean size of a state "
+        "pickled and as JSON.",
     )
-    add_game_arguments(parser)
+    add_game_arguments(parser, many_players=True)
     budget = parser.add_mutually_exclusive_group()
-    budget.add_argument("--seconds", type=seconds, help="time budget in seconds (default: 5)")
+    budget.add_argument(
+        "--seconds",
+        type=seconds,
+        help=f"time budget of each ruleset and player count (default: {DEFAULT_SECONDS:g})",
+    )
     budget.add_argument("--games", type=positive, help="play this many games instead")
     parser.add_argument("--seed", type=int, default=0, help="seed (default: %(default)s)")
+    parser.add_argument(
+        "--svg", metavar="FILE", help="also draw decisions per second as an SVG chart in FILE"
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """Measure and print one result per ruleset."""
-    from serenissima.analysis.bench import format_bench, run_bench
+    """Measure and print one row per ruleset and player count."""
+    from serenissima.analysis.bench import run_bench
+    from serenissima.analysis.bench_report import bench_data, bench_svg, format_bench_table
 
+    check_out(args.svg)
     rulesets = load_many(args.ruleset)
     several = len(rulesets) > 1
     check_options_known(rulesets, args.option)
-    budget = args.seconds if args.games is None and args.seconds is not None else None
+    budget = args.seconds if args.games is None else None
     if args.games is None and budget is None:
-        budget = 5.0
-    results = []
+        budget = DEFAULT_SECONDS
+    runs: list[tuple[Ruleset, int]] = []
     for rules in rulesets:
-        progress = Progress(f"bench {rules.id}" if several else "bench", err)
+        counts = args.players or list(rules.info.players)
+        if several:  # each ruleset plays the asked counts it allows
+            counts = [n for n in counts if n in rules.info.players]
+            if not counts:
+                allowed = ", ".join(map(str, rules.info.players))
+                raise OptionError("players", f"{rules.id} allows {allowed} players")
+        runs.extend((rules, players) for players in counts)
+    results = []
+    for rules, players in runs:
+        label = f"bench {rules.id}, {players} players"
+        progress = Progress(label, err)
         try:
             results.append(
                 run_bench(
                     rules,
-                    args.players,
+                    players,
                     seconds=budget,
                     games=args.games,
                     seed=args.seed,
@@ -63,15 +90,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             )
         finally:
             progress.close()
+    if args.svg is not None:
+        emit(bench_svg(results) + "\n", args.svg, out, err)
     if args.format == "json":
-        items = []
-        for result in results:
-            data = attrs.asdict(result)
-            data["decisions_per_second"] = result.decisions_per_second
-            data["chance_per_second"] = result.chance_per_second
-            data["games_per_second"] = result.games_per_second
-            items.append(data)
-        write_json(out, items, several)
+        write_json(out, [bench_data(result) for result in results], len(results) > 1)
     else:
-        out.write("\n\n".join(format_bench(result) for result in results) + "\n")
+        out.write(format_bench_table(results) + "\n")
     return 0
