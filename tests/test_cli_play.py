@@ -11,7 +11,8 @@ import pytest
 
 from serenissima.cli import main
 from serenissima.engine.registry import load_ruleset
-from serenissima.records.record import GameRecord, replay
+from serenissima.records.record import GameRecord
+from serenissima.records.replay import replay
 
 
 def _play(

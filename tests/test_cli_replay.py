@@ -12,7 +12,8 @@ from serenissima.agents import RandomAgent
 from serenissima.cli import main
 from serenissima.engine.registry import load_ruleset
 from serenissima.records.game import Game
-from serenissima.records.record import GameRecord, replay, replay_steps
+from serenissima.records.record import GameRecord
+from serenissima.records.replay import replay, replay_steps
 
 
 def _record(edition: str, decisions: int | None, seed: int = 3) -> GameRecord:

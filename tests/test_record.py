@@ -15,14 +15,8 @@ import toy
 from serenissima.engine.core import TERMINAL, Action, State
 from serenissima.engine.errors import RecordError
 from serenissima.engine.ruleset import Ruleset
-from serenissima.records.record import (
-    RECORD_FORMAT,
-    GameRecord,
-    SeatResult,
-    record_ruleset,
-    replay,
-    replay_steps,
-)
+from serenissima.records.record import RECORD_FORMAT, GameRecord, SeatResult
+from serenissima.records.replay import record_ruleset, replay, replay_steps
 
 
 @pytest.fixture

@@ -15,7 +15,8 @@ import toy
 from serenissima.engine.core import Action, Event, Standings, State
 from serenissima.engine.errors import ActionParseError, RecordError
 from serenissima.engine.ruleset import Ruleset
-from serenissima.records.serialize import converter, from_data, from_json, to_data, to_json
+from serenissima.records.converter import converter
+from serenissima.records.serialize import from_data, from_json, to_data, to_json
 
 
 @pytest.fixture(scope="module")

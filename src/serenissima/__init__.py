@@ -59,7 +59,8 @@ from serenissima.engine.errors import (
 from serenissima.engine.registry import RulesetPlugin, available_rulesets, load_ruleset
 from serenissima.engine.ruleset import Engine, OptionValue, Ruleset
 from serenissima.records.game import Game
-from serenissima.records.record import GameRecord, replay
+from serenissima.records.record import GameRecord
+from serenissima.records.replay import replay
 from serenissima.records.serialize import from_json, to_json
 
 __all__ = [

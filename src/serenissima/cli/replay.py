@@ -41,7 +41,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Replay the record and print its steps, the position reached and the standings."""
-    from serenissima.records.record import GameRecord, check_result, record_ruleset, replay_steps
+    from serenissima.records.record import GameRecord
+    from serenissima.records.replay import check_result, record_ruleset, replay_steps
 
     try:
         text = Path(args.record).read_text(encoding="utf-8")

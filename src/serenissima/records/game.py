@@ -36,7 +36,8 @@ from serenissima.engine.core import (
     Standings,
 )
 from serenissima.engine.errors import SerenissimaError
-from serenissima.records.record import GameRecord, check_result, record_ruleset, replay_steps
+from serenissima.records.record import GameRecord
+from serenissima.records.replay import check_result, record_ruleset, replay_steps
 
 if TYPE_CHECKING:
     from serenissima.engine.core import State
@@ -303,7 +304,7 @@ class Game:
             metadata: Free text to keep with the record (players' names, date...).
 
         Returns:
-            The record; :meth:`from_record` or :func:`serenissima.records.record.replay` replay it.
+            The record; :meth:`from_record` or :func:`serenissima.records.replay.replay` replay it.
         """
         standings = self.standings() if self.is_over() else None
         return GameRecord.create(
@@ -325,7 +326,7 @@ class Game:
             The game, at the state after the record's last action.
 
         Raises:
-            RecordError: The record does not replay (see :func:`serenissima.records.record.replay`).
+            RecordError: The record does not replay (see :func:`serenissima.records.replay.replay`).
         """
         rules = record_ruleset(record, rules)
         steps = list(replay_steps(record, rules))

@@ -68,7 +68,8 @@ from serenissima.engine.errors import (
 )
 from serenissima.engine.ruleset import Ruleset
 from serenissima.records.game import Game, sample_outcome
-from serenissima.records.record import GameRecord, replay
+from serenissima.records.record import GameRecord
+from serenissima.records.replay import replay
 from serenissima.records.serialize import from_json, to_json
 
 __all__ = [
