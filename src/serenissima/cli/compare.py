@@ -66,7 +66,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Print the diff, then the simulations side by side when asked for."""
-    from serenissima.analysis.simulate import compare_simulations, format_comparison
+    from serenissima.analysis.report import format_comparison
+    from serenissima.analysis.simcompare import compare_simulations
 
     playing = (args.players, args.seats, args.seed) != (None, None, None) or args.option
     if playing and args.games is None:
