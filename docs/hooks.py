@@ -34,7 +34,8 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from serenissima.analysis.compare import DiffEntry, DiffStatus, compare_rulesets
+from serenissima.analysis.compare import compare_rulesets
+from serenissima.analysis.diff import DiffEntry, DiffStatus
 from serenissima.analysis.simcompare import compare_simulations
 from serenissima.analysis.simulate import simulate
 from serenissima.analysis.stats import Interval

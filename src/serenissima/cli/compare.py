@@ -6,7 +6,9 @@ import argparse
 import json
 from typing import TextIO
 
-from serenissima.analysis.compare import SECTIONS, compare_rulesets, format_diff
+from serenissima.analysis.compare import compare_rulesets
+from serenissima.analysis.diff import SECTIONS
+from serenissima.analysis.difftext import format_diff
 from serenissima.cli._common import (
     add_option_argument,
     check_options_known,
