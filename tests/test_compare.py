@@ -8,21 +8,18 @@ import re
 import shutil
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import attrs
 import pytest
 
 import serenissima
 import toy
-from serenissima.analysis import compare
-from serenissima.analysis.compare import (
-    SECTIONS,
-    DiffEntry,
-    DiffStatus,
-    RulesetDiff,
-    compare_rulesets,
-    format_diff,
-)
+from serenissima.analysis import compare, difftext
+from serenissima.analysis import diff as diff_types
+from serenissima.analysis.compare import compare_rulesets
+from serenissima.analysis.diff import SECTIONS, DiffEntry, DiffStatus, RulesetDiff
+from serenissima.analysis.difftext import format_diff
 from serenissima.cli import main
 from serenissima.engine.errors import RulesetError
 from serenissima.engine.phases import PhaseInfo
@@ -432,13 +429,19 @@ def test_format_diff_without_differences() -> None:
 
 
 def test_public_names() -> None:
-    for name in ("compare_rulesets", "DiffEntry", "DiffStatus", "RulesetDiff"):
+    for module, name in (
+        (compare, "compare_rulesets"),
+        (diff_types, "DiffEntry"),
+        (diff_types, "DiffStatus"),
+        (diff_types, "RulesetDiff"),
+    ):
         assert name in serenissima.__all__
-        assert getattr(serenissima, name) is getattr(compare, name)
+        assert getattr(serenissima, name) is getattr(module, name)
 
 
-def test_docstring_examples() -> None:
-    result = doctest.testmod(compare)
+@pytest.mark.parametrize("module", [compare, diff_types, difftext], ids=lambda m: m.__name__)
+def test_docstring_examples(module: ModuleType) -> None:
+    result = doctest.testmod(module)
     assert result.attempted > 0
     assert result.failed == 0
 

@@ -14,17 +14,11 @@ import pytest
 import toy
 from serenissima.analysis.bench import BenchResult, run_bench
 from serenissima.analysis.bench_report import format_bench
-from serenissima.analysis.simulate import (
-    QUANTITIES,
-    SimulationSummary,
-    compare_simulations,
-    format_comparison,
-    format_summary,
-    game_seeds,
-    iter_games,
-    simulate,
-)
+from serenissima.analysis.report import format_comparison, format_summary
+from serenissima.analysis.simcompare import compare_simulations
+from serenissima.analysis.simulate import game_seeds, iter_games, simulate
 from serenissima.analysis.stats import Z95
+from serenissima.analysis.summary import QUANTITIES, SimulationSummary
 from serenissima.engine.errors import OptionError, SerenissimaError
 from serenissima.engine.ruleset import Ruleset
 

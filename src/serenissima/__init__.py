@@ -25,16 +25,12 @@ from serenissima.agents import (
     make_agent,
     play_game,
 )
-from serenissima.analysis.compare import DiffEntry, DiffStatus, RulesetDiff, compare_rulesets
-from serenissima.analysis.simulate import (
-    GameStats,
-    SimulationComparison,
-    SimulationSummary,
-    compare_simulations,
-    format_comparison,
-    iter_games,
-    simulate,
-)
+from serenissima.analysis.compare import compare_rulesets
+from serenissima.analysis.diff import DiffEntry, DiffStatus, RulesetDiff
+from serenissima.analysis.report import format_comparison
+from serenissima.analysis.simcompare import SimulationComparison, compare_simulations
+from serenissima.analysis.simulate import iter_games, simulate
+from serenissima.analysis.summary import GameStats, SimulationSummary
 from serenissima.engine.board import Board
 from serenissima.engine.core import (
     CHANCE,

@@ -1,9 +1,13 @@
 """Analysis: many games at once, and what they say.
 
-Batches of games with paired seeds and their summaries
-(:mod:`~serenissima.analysis.simulate`), confidence intervals
-(:mod:`~serenissima.analysis.stats`), key-by-key differences between two
-rulesets (:mod:`~serenissima.analysis.compare`) and throughput
+Batches of games with paired seeds (:mod:`~serenissima.analysis.simulate`),
+their summaries (:mod:`~serenissima.analysis.summary`), two batches side by
+side (:mod:`~serenissima.analysis.simcompare`) and both as text
+(:mod:`~serenissima.analysis.report`); confidence intervals
+(:mod:`~serenissima.analysis.stats`); key-by-key differences between two
+rulesets (:mod:`~serenissima.analysis.compare`), the diff they make
+(:mod:`~serenissima.analysis.diff`) and its text
+(:mod:`~serenissima.analysis.difftext`); and throughput
 (:mod:`~serenissima.analysis.bench`). This floor stands on the agents, the
 records and the engine.
 """

@@ -6,7 +6,9 @@ import argparse
 import json
 from typing import TextIO
 
-from serenissima.analysis.compare import SECTIONS, compare_rulesets, format_diff
+from serenissima.analysis.compare import compare_rulesets
+from serenissima.analysis.diff import SECTIONS
+from serenissima.analysis.difftext import format_diff
 from serenissima.cli._common import (
     add_option_argument,
     check_options_known,
@@ -66,7 +68,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Print the diff, then the simulations side by side when asked for."""
-    from serenissima.analysis.simulate import compare_simulations, format_comparison
+    from serenissima.analysis.report import format_comparison
+    from serenissima.analysis.simcompare import compare_simulations
 
     playing = (args.players, args.seats, args.seed) != (None, None, None) or args.option
     if playing and args.games is None:

@@ -20,7 +20,7 @@ from serenissima.cli._common import (
 from serenissima.engine.errors import SerenissimaError
 
 if TYPE_CHECKING:
-    from serenissima.analysis.simulate import SimulationSummary
+    from serenissima.analysis.summary import SimulationSummary
     from serenissima.engine.ruleset import Ruleset
 
 
@@ -145,7 +145,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Simulate and print one summary per ruleset, or one CSV row per game."""
-    from serenissima.analysis.simulate import format_summary
+    from serenissima.analysis.report import format_summary
 
     if args.per_game and args.format == "text":
         raise SerenissimaError("--per-game goes with --format json (csv is always per game)")
