@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any, Protocol
 
 from serenissima.engine.core import (
@@ -280,7 +282,10 @@ class Ruleset:
         Raises:
             IllegalActionError: The action is not legal; ``state`` is unchanged.
         """
-        if action not in self.legal_actions(state):
+        actions = self.legal_actions(state)
+        # a bot hands back one of the listed actions itself: find it by identity first
+        # (C-speed, no __eq__ calls), then by equality (a parsed or rebuilt action)
+        if not any(map(is_, actions, repeat(action))) and action not in actions:
             raise self.engine.explain(self, state, action)
         return self.engine.step(self, state, action)
 
