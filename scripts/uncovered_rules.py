@@ -17,7 +17,8 @@ import argparse
 import sys
 
 from serenissima.engine.registry import available_rulesets, get_plugin
-from serenissima.reference.catalogue import CATALOGUE_FILE, load_catalogue, uncovered
+from serenissima.reference.catalogue import CATALOGUE_FILE, load_catalogue
+from serenissima.reference.coverage import uncovered
 
 
 def catalogued_rulesets() -> list[str]:

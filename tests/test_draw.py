@@ -11,7 +11,8 @@ import serenissima as ser
 import toy
 from serenissima.engine.board import Board
 from serenissima.engine.spec import AreaSpec, BoardSpec, EdgeSpec, PortSpec, Source
-from serenissima.reference.draw import board_svg, layout
+from serenissima.reference.draw import board_svg
+from serenissima.reference.layout import layout
 
 NS = "{http://www.w3.org/2000/svg}"
 

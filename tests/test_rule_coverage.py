@@ -16,10 +16,8 @@ from serenissima.reference.catalogue import (
     Catalogue,
     load_catalogue,
     read_catalogue,
-    rule_ids_in_tests,
-    uncovered,
-    unknown_ids,
 )
+from serenissima.reference.coverage import rule_ids_in_tests, uncovered, unknown_ids
 
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = ROOT / "tests"

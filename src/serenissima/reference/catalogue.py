@@ -1,4 +1,4 @@
-"""The rule catalogue of a ruleset, and which rules the tests name.
+"""The rule catalogue of a ruleset: its rules by ID, and the decisions on unclear points.
 
 Every rule of an edition has a stable ID (``M-LOAD-6``, ``C-MOVE-3``,
 ``C-P2-1``). A ruleset lists them in its ``catalogue.toml``: one ``[[rule]]``
@@ -20,7 +20,8 @@ secondary source), naming the rule option that switches it, if any::
     option = "start_space_blockade"
 
 Tests name the rules they check (in a ``pytest.mark.rules(...)`` marker, a
-docstring or a comment); :func:`uncovered` lists the rules no test names.
+docstring or a comment); :mod:`~serenissima.reference.coverage` finds them and
+lists the rules no test names.
 
 Example:
     >>> from serenissima.reference.catalogue import load_catalogue
@@ -39,7 +40,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -60,9 +60,6 @@ __all__ = [
     "RuleEntry",
     "load_catalogue",
     "read_catalogue",
-    "rule_ids_in_tests",
-    "uncovered",
-    "unknown_ids",
 ]
 
 CATALOGUE_FILE: Final = "catalogue.toml"
@@ -337,101 +334,3 @@ def _check(parsed: _CatalogueFile, ruleset: str, declared: list[str] | None) -> 
                 key=f"decision[{index}].option[{number}]",
                 what=f"rule option of {ruleset!r}",
             )
-
-
-def _test_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
-    for given in paths:
-        path = Path(given)
-        if path.is_dir():
-            found = {*path.rglob("test_*.py"), *path.rglob("*_test.py")}
-            yield from sorted(found)
-        elif path.is_file():
-            yield path
-
-
-def rule_ids_in_tests(paths: Iterable[str | os.PathLike[str]]) -> dict[str, list[str]]:
-    """Find the rule IDs that test files name.
-
-    An ID counts wherever it is written: in a ``pytest.mark.rules(...)``
-    marker, a docstring or a comment. Folders are searched recursively for
-    ``test_*.py`` and ``*_test.py`` files; files given by path are read
-    whatever their name.
-
-    Args:
-        paths: Test files and folders of tests.
-
-    Returns:
-        Each rule ID found, mapped to the files that name it (sorted, each
-        written as the path it was found under); IDs in sorted order.
-
-    Example:
-        >>> import tempfile
-        >>> from pathlib import Path
-        >>> from serenissima.reference.catalogue import rule_ids_in_tests
-        >>> folder = Path(tempfile.mkdtemp())
-        >>> _ = (folder / "test_loading.py").write_text("# checks M-LOAD-6")
-        >>> found = rule_ids_in_tests([folder])
-        >>> list(found), Path(found["M-LOAD-6"][0]).name
-        (['M-LOAD-6'], 'test_loading.py')
-    """
-    found: dict[str, set[str]] = {}
-    for path in _test_files(paths):
-        text = path.read_text(encoding="utf-8")
-        for rule_id in set(RULE_ID.findall(text)):
-            found.setdefault(rule_id, set()).add(str(path))
-    return {rule_id: sorted(found[rule_id]) for rule_id in sorted(found)}
-
-
-def uncovered(catalogue: Catalogue, tests_dir: str | os.PathLike[str]) -> list[str]:
-    """Return the catalogue's rule IDs that no test names, in catalogue order.
-
-    Args:
-        catalogue: The catalogue.
-        tests_dir: The folder of tests (searched as :func:`rule_ids_in_tests` does).
-
-    Returns:
-        The uncovered IDs; empty when every rule is named by a test.
-
-    Examples:
-        >>> import tempfile
-        >>> from pathlib import Path
-        >>> folder = Path(tempfile.mkdtemp())
-        >>> _ = (folder / "test_loading.py").write_text("# checks M-LOAD-6")
-        >>> from serenissima.reference.catalogue import load_catalogue, uncovered
-        >>> missing = uncovered(load_catalogue("modern"), folder)
-        >>> "M-LOAD-6" in missing, "M-LOAD-5" in missing
-        (False, True)
-    """
-    named = rule_ids_in_tests([tests_dir])
-    return [rule_id for rule_id in catalogue.ids if rule_id not in named]
-
-
-def unknown_ids(catalogue: Catalogue, tests_dir: str | os.PathLike[str]) -> dict[str, list[str]]:
-    """Return the IDs of the catalogue's edition that tests name but the catalogue lacks.
-
-    Such an ID is usually a typo. IDs of another edition (``C-...`` while
-    checking the modern catalogue) are not reported.
-
-    Args:
-        catalogue: The catalogue.
-        tests_dir: The folder of tests.
-
-    Returns:
-        Each unknown ID mapped to the files that name it.
-
-    Examples:
-        >>> import tempfile
-        >>> from pathlib import Path
-        >>> from serenissima.reference.catalogue import load_catalogue, unknown_ids
-        >>> folder = Path(tempfile.mkdtemp())
-        >>> _ = (folder / "test_x.py").write_text("# M-LOAD-99 and C-MOVE-3")
-        >>> list(unknown_ids(load_catalogue("modern"), folder))
-        ['M-LOAD-99']
-    """
-    prefixes = catalogue.prefixes
-    known = set(catalogue.ids)
-    return {
-        rule_id: files
-        for rule_id, files in rule_ids_in_tests([tests_dir]).items()
-        if rule_id.split("-", 1)[0] in prefixes and rule_id not in known
-    }

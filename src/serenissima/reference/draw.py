@@ -7,11 +7,10 @@ text gives it), and labels each port with its name, its good, its warehouse
 size and whether it is a starting port or a capital. A legend explains the
 marks.
 
-Areas are placed at their ``position`` (longitude and latitude, read from
-``board.toml``) when the board gives them. Areas without a position are placed
-by a force-directed layout, seeded deterministically from the file order, with
-the positioned areas held still: a custom board with no positions at all still
-draws. The output is the same on every run.
+Areas are placed by :func:`~serenissima.reference.layout.layout`: at their
+``position`` (longitude and latitude, read from ``board.toml``) when the board
+gives them, otherwise by a deterministic force-directed layout. The output is
+the same on every run.
 
 Example:
     >>> import serenissima as ser
@@ -22,24 +21,18 @@ Example:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 from xml.sax.saxutils import escape, quoteattr
 
 from serenissima.engine.spec import Source
+from serenissima.reference.layout import MARGIN, WIDTH, layout
 
 if TYPE_CHECKING:
     from serenissima.engine.board import Board
 
-__all__ = ["board_svg", "layout"]
+__all__ = ["board_svg"]
 
-_WIDTH: Final = 1200.0
-"""Width of the map in pixels (the legend and title bands add height)."""
-_TALLEST: Final = 800.0
-"""Height of the map's nodes at most, for boards taller than wide."""
-_MARGIN: Final = 80.0
-"""Room around the nodes for their labels."""
 _FONT: Final = 11.0
 """Label font size in pixels."""
 _CHAR: Final = 6.4
@@ -64,135 +57,6 @@ _EDGE_WORDS: Final[Mapping[Source, str]] = {
 _COASTAL_STYLE: Final = 'fill="#f1dfb8" stroke="#7a5c2e" stroke-width="1.5"'
 _HIGH_SEA_STYLE: Final = 'fill="#cfe4f5" stroke="#2e6f9e" stroke-width="1.5"'
 _MARK_STYLE: Final = 'fill="none" stroke="#c9302c" stroke-width="2"'
-
-# --- layout ---------------------------------------------------------------------------------
-
-
-def _project(lon: float, lat: float, scale: float) -> tuple[float, float]:
-    """Project to the plane, y growing southwards; ``scale`` shrinks longitudes.
-
-    With ``scale`` the cosine of the map's mean latitude, this is an
-    equirectangular projection true to distances at that latitude.
-    """
-    return lon * scale, -lat
-
-
-def _force_layout(
-    areas: Sequence[str],
-    edges: Sequence[tuple[str, str]],
-    fixed: Mapping[str, tuple[float, float]],
-) -> dict[str, tuple[float, float]]:
-    """Place the areas not in ``fixed`` by a Fruchterman-Reingold layout (deterministic).
-
-    Free areas start on a circle in file order (or beside their placed
-    neighbours), repel each other and are pulled along their edges; the areas of
-    ``fixed`` attract and repel but do not move.
-    """
-    count = len(areas)
-    if fixed:
-        xs = [p[0] for p in fixed.values()]
-        ys = [p[1] for p in fixed.values()]
-        span = max(max(xs) - min(xs), max(ys) - min(ys), 1.0)
-        centre = ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
-    else:
-        span = math.sqrt(count) * 2.0
-        centre = (0.0, 0.0)
-    ideal = span / max(math.sqrt(count), 1.0)
-    neighbours: dict[str, list[str]] = {a: [] for a in areas}
-    for a, b in edges:
-        neighbours[a].append(b)
-        neighbours[b].append(a)
-    pos: dict[str, list[float]] = {}
-    for index, area in enumerate(areas):
-        if area in fixed:
-            pos[area] = list(fixed[area])
-            continue
-        angle = 2 * math.pi * index / count
-        pos[area] = [
-            centre[0] + span / 2 * math.cos(angle),
-            centre[1] + span / 2 * math.sin(angle),
-        ]
-    steps = 400
-    temperature = span / 8
-    for step in range(steps):
-        moves = {area: [0.0, 0.0] for area in areas if area not in fixed}
-        for i, a in enumerate(areas):
-            for b in areas[i + 1 :]:
-                dx = pos[a][0] - pos[b][0]
-                dy = pos[a][1] - pos[b][1]
-                dist = math.hypot(dx, dy) or 1e-6
-                push = ideal * ideal / dist
-                if a in moves:
-                    moves[a][0] += dx / dist * push
-                    moves[a][1] += dy / dist * push
-                if b in moves:
-                    moves[b][0] -= dx / dist * push
-                    moves[b][1] -= dy / dist * push
-        for a, b in edges:
-            dx = pos[a][0] - pos[b][0]
-            dy = pos[a][1] - pos[b][1]
-            dist = math.hypot(dx, dy) or 1e-6
-            pull = dist * dist / ideal
-            if a in moves:
-                moves[a][0] -= dx / dist * pull
-                moves[a][1] -= dy / dist * pull
-            if b in moves:
-                moves[b][0] += dx / dist * pull
-                moves[b][1] += dy / dist * pull
-        limit = temperature * (1 - step / steps) + 1e-3
-        for area, (mx, my) in moves.items():
-            length = math.hypot(mx, my)
-            if length > 0:
-                factor = min(length, limit) / length
-                pos[area][0] += mx * factor
-                pos[area][1] += my * factor
-    return {area: (p[0], p[1]) for area, p in pos.items()}
-
-
-def layout(board: Board) -> dict[str, tuple[float, float]]:
-    """Return each area's place on the picture, in pixels from the map's top left corner.
-
-    Areas with a ``position`` are projected from their longitude and latitude;
-    the others are placed by a deterministic force-directed layout.
-
-    Args:
-        board: The board.
-
-    Returns:
-        Area id to ``(x, y)``, every area of the board, inside a
-        :data:`_WIDTH`-wide map with a margin for labels.
-
-    Example:
-        >>> import serenissima as ser
-        >>> places = layout(ser.load_ruleset("modern").board)
-        >>> places["valencia"][0] < places["alexandria"][0]
-        True
-    """
-    spec = board.spec
-    given = {a.id: a.position for a in spec.areas if a.position is not None}
-    fixed: dict[str, tuple[float, float]] = {}
-    if given:
-        mean_lat = sum(p[1] for p in given.values()) / len(given)
-        scale = math.cos(math.radians(mean_lat))
-        fixed = {area: _project(lon, lat, scale) for area, (lon, lat) in given.items()}
-    raw = (
-        fixed
-        if len(fixed) == len(spec.areas)
-        else _force_layout(board.areas, [(e.a, e.b) for e in spec.edges], fixed)
-    )
-    xs = [p[0] for p in raw.values()]
-    ys = [p[1] for p in raw.values()]
-    width = max(max(xs) - min(xs), 1e-9)
-    height = max(max(ys) - min(ys), 1e-9)
-    inner = _WIDTH - 2 * _MARGIN
-    scale = min(inner / width, _TALLEST / height)
-    return {
-        area: (
-            _MARGIN + (x - min(xs)) * scale + (inner - width * scale) / 2,
-            _MARGIN + (y - min(ys)) * scale,
-        )
-        for area, (x, y) in raw.items()
-    }
 
 
 # --- labels ---------------------------------------------------------------------------------
@@ -310,7 +174,7 @@ def _text(x: float, y: float, lines: Sequence[str], css: str, bold_first: bool) 
 
 def _legend(top: float) -> list[str]:
     out = [f'<g class="legend" font-size="{_f(_FONT)}">']
-    x, y = _MARGIN, top + 18
+    x, y = MARGIN, top + 18
     out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(_COASTAL_R)}" {_COASTAL_STYLE}/>')
     out.append(f'<text x="{_f(x + 14)}" y="{_f(y + 4)}">coastal area (its ports labelled)</text>')
     x2 = x + 250
@@ -325,7 +189,7 @@ def _legend(top: float) -> list[str]:
     )
     y += 30
     for i, source in enumerate(Source):
-        sx = _MARGIN + i * 250
+        sx = MARGIN + i * 250
         out.append(
             f'<line x1="{_f(sx - 8)}" y1="{_f(y)}" x2="{_f(sx + 32)}" y2="{_f(y)}" '
             f"{_EDGE_STYLE[source]}/>"
@@ -360,7 +224,7 @@ def board_svg(board: Board, *, title: str | None = None) -> str:
     """
     spec = board.spec
     places = layout(board)
-    map_height = max(y for _, y in places.values()) + _MARGIN
+    map_height = max(y for _, y in places.values()) + MARGIN
     top = _TITLE_BAND
     places = {a: (x, y + top) for a, (x, y) in places.items()}
     height = top + map_height + _LEGEND_BAND
@@ -369,17 +233,17 @@ def board_svg(board: Board, *, title: str | None = None) -> str:
     names = {a.id: a.name for a in spec.areas}
     labels = {a: _port_lines(board, a) if a in coastal else [names[a]] for a in board.areas}
     segments = [(places[e.a], places[e.b]) for e in spec.edges]
-    bounds = (4.0, top, _WIDTH - 4, top + map_height)
+    bounds = (4.0, top, WIDTH - 4, top + map_height)
     boxes = _place_labels(places, labels, radius, segments, bounds)
     heading = spec.name if title is None else title
-    size = f'width="{_f(_WIDTH)}" height="{_f(height)}"'
-    box = f'viewBox="0 0 {_f(_WIDTH)} {_f(height)}"'
+    size = f'width="{_f(WIDTH)}" height="{_f(height)}"'
+    box = f'viewBox="0 0 {_f(WIDTH)} {_f(height)}"'
     bold = 'font-size="18" font-weight="bold"'
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" {size} {box} font-family="sans-serif">',
         f"<title>{escape(heading)}</title>",
         f'<rect class="background" x="0" y="0" {size} fill="#f7fbfe"/>',
-        f'<text class="title" x="{_f(_MARGIN)}" y="24" {bold}>{escape(heading)}</text>',
+        f'<text class="title" x="{_f(MARGIN)}" y="24" {bold}>{escape(heading)}</text>',
         '<g class="edges">',
     ]
     for edge in spec.edges:
