@@ -28,7 +28,7 @@ from serenissima.phases import (
 )
 from serenissima.ruleset import OptionValue, Ruleset
 
-from . import activation, battle, endturn, investment, setup
+from . import activation, battle, endturn, investment, movement, setup, special, trading
 from .actions import (
     ACTION_TYPES,
     Attack,
@@ -63,9 +63,9 @@ from .actions import (
     VolleyOutcome,
     parse,
 )
+from .context import Ctx
 from .events import EVENT_TYPES
 from .explain import explain
-from .helpers import Ctx
 from .observation import ModernObservation, observe
 from .render import render
 from .state import (
@@ -162,9 +162,9 @@ PHASES: Mapping[type[Phase], PhaseRules] = {
         "movement",
         "M-MOVE-1",
         "Move one space, or done.",
-        activation.moving_actions,
+        movement.moving_actions,
         None,
-        {Move: activation.apply_move, Done: activation.apply_moving_done},
+        {Move: movement.apply_move, Done: movement.apply_moving_done},
     ),
     Asking: PhaseRules(
         "blockade",
@@ -172,20 +172,20 @@ PHASES: Mapping[type[Phase], PhaseRules] = {
         "Blockade the active galley, or pass?",
         _fixed(Blockade(), Pass()),
         None,
-        {Blockade: activation.apply_blockade, Pass: activation.apply_pass},
+        {Blockade: movement.apply_blockade, Pass: movement.apply_pass},
     ),
     Trading: PhaseRules(
         "sale-or-battle",
         "M-ACT-2",
         "Sell, fight, claim a port, or end.",
-        activation.trading_actions,
+        trading.trading_actions,
         None,
         {
-            Sell: activation.apply_sell,
-            Attack: activation.apply_attack,
-            AttackPort: activation.apply_attack,
-            Claim: activation.apply_claim,
-            End: activation.apply_end,
+            Sell: trading.apply_sell,
+            Attack: trading.apply_attack,
+            AttackPort: trading.apply_attack,
+            Claim: trading.apply_claim,
+            End: trading.apply_end,
         },
     ),
     Rolling: PhaseRules(
@@ -255,13 +255,13 @@ PHASES: Mapping[type[Phase], PhaseRules] = {
         "special-investment",
         "M-END-7",
         "Buy galleys and sailors to reach two galleys, or done.",
-        investment.special_actions,
+        special.special_actions,
         None,
         {
             Recruit: investment.apply_recruit,
             Crew: investment.apply_crew,
             BuyGalley: investment.apply_buy,
-            Done: investment.apply_special_done,
+            Done: special.apply_special_done,
         },
     ),
     GameOver: PhaseRules("game-over", "M-GAME-1", "The game is over.", _no_actions, None, {}),
