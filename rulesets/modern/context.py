@@ -31,13 +31,15 @@ from .actions import (
     Jettison,
     LoadGood,
     Move,
+    PickGalley,
+    PickPort,
     Recruit,
     Sell,
     ShiftGood,
     ShiftSailor,
     Take,
 )
-from .state import Galley, ModernState, Port
+from .state import Activation, Galley, ModernState, Port
 
 if TYPE_CHECKING:
     from serenissima.board import Board
@@ -65,14 +67,15 @@ CubeShift = tuple[dict[str, ShiftGood], str]
 
 def blockaders(galleys: tuple[Galley, ...], galley: Galley) -> tuple[int, ...]:
     """Seats that may blockade ``galley`` where it is, in priority order (M-BLOCK-1/4)."""
+    area, owner = galley.area, galley.owner
+    if not any(other.area == area and other.owner != owner for other in galleys):
+        return ()
     strength: dict[int, int] = {}
     lowest: dict[int, int] = {}
     for other in galleys:
-        if other.area == galley.area and other.owner != galley.owner:
+        if other.area == area and other.owner != owner:
             strength[other.owner] = strength.get(other.owner, 0) + other.sailors
             lowest[other.owner] = min(lowest.get(other.owner, other.number), other.number)
-    if not strength:
-        return ()
     eligible = [seat for seat, n in strength.items() if n > galley.sailors]
     eligible.sort(key=lambda seat: (-strength[seat], lowest[seat]))  # X-M-07
     return tuple(eligible)
@@ -94,12 +97,15 @@ class Ctx:
         "cube_shifts",
         "dice",
         "forts",
+        "fresh",
         "good_index",
         "hit",
         "jettisons",
         "loads",
         "moves",
         "params",
+        "pick_galleys",
+        "pick_ports",
         "port_good_index",
         "port_goods",
         "recruits",
@@ -152,6 +158,10 @@ class Ctx:
         self.buys = {n: tuple(BuyGalley(n, port) for port in ids) for n in numbers}
         self.jettisons = {good: Jettison(good) for good in goods}
         self.takes = {good: Take(good) for good in goods}
+        self.pick_galleys = {n: PickGalley(n) for n in numbers}
+        self.pick_ports = tuple(PickPort(port) for port in ids)
+        # a new activation of galley n in each area, as next_activation makes it (M-TURN-2)
+        self.fresh = {(n, area): Activation(n, area) for n in numbers for area in board.areas}
 
     def _transfers(self) -> None:
         goods = [g.id for g in self.params.goods]
@@ -217,6 +227,10 @@ class Ctx:
             return {g: ShiftGood(g, source, target) for g in goods}, f"g:{target}>{source}"
         return shift
 
+    def activation(self, number: int, area: str) -> Activation:
+        """A new activation of galley ``number``, starting in ``area``."""
+        return self.fresh.get((number, area)) or Activation(number, area)
+
     def attack(self, number: int) -> Attack:
         """The attack on galley ``number``."""
         return self.attacks.get(number) or Attack(number)
@@ -225,10 +239,10 @@ class Ctx:
         """A recruit for galley ``number``."""
         return self.crews.get(number) or Crew(number)
 
-    def buy(self, number: int, index: int) -> BuyGalley:
-        """The purchase of galley ``number`` at the port with index ``index``."""
+    def buy(self, number: int) -> tuple[BuyGalley, ...]:
+        """The purchase of galley ``number`` at each port, in board order."""
         buys = self.buys.get(number)
-        return BuyGalley(number, self.board.ports[index].id) if buys is None else buys[index]
+        return tuple(BuyGalley(number, p.id) for p in self.board.ports) if buys is None else buys
 
     # --- galleys -------------------------------------------------------
 

@@ -19,12 +19,12 @@ from serenissima.core import (
 from serenissima.errors import ActionParseError, IllegalActionError
 from serenissima.phases import (
     ContextCache,
+    Legal,
     PhaseInfo,
     PhaseRules,
+    Step,
     describe_phases,
-    table_legal,
     table_outcomes,
-    table_step,
 )
 from serenissima.ruleset import OptionValue, Ruleset
 
@@ -269,6 +269,27 @@ PHASES: Mapping[type[Phase], PhaseRules] = {
 """The phase table: how each phase of a modern game is decided and applied."""
 
 
+def _legal(rules: PhaseRules) -> Legal:
+    """The phase's legal actions; at a chance node, its outcomes (as ``table_legal`` gives)."""
+    if rules.legal is not None:
+        return rules.legal
+    outcomes = rules.outcomes
+    assert outcomes is not None, "a phase lists either actions or outcomes"
+
+    def legal(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
+        return tuple(action for action, _ in outcomes(ctx, state))
+
+    return legal
+
+
+# The phase table read for dispatch (what serenissima.phases.table_legal and table_step
+# do), keyed by phase class once rather than through the table's rows on every call.
+_LEGAL: dict[type, Legal] = {phase: _legal(rules) for phase, rules in PHASES.items()}
+_STEPS: dict[type, Mapping[type[Action], Step]] = {
+    phase: rules.steps for phase, rules in PHASES.items()
+}
+
+
 class ModernEngine:
     """The logic of the modern edition (2nd edition, 2012)."""
 
@@ -281,10 +302,16 @@ class ModernEngine:
 
     def __init__(self) -> None:
         self._contexts = ContextCache(Ctx)
+        self._last: tuple[Ruleset | None, Ctx | None] = (None, None)
 
     def ctx(self, rules: Ruleset) -> Ctx:
         """Return the cached context of ``rules``."""
-        return self._contexts.get(rules)
+        rules_, ctx = self._last  # the last one asked for, without a look-up
+        if rules_ is rules and ctx is not None:
+            return ctx
+        ctx = self._contexts.get(rules)
+        self._last = (rules, ctx)
+        return ctx
 
     def load_params(self, files: Any, board: Any) -> Any:
         """Read ``rules.toml`` into :class:`~serenissima_rulesets.modern.params.ModernParams`."""
@@ -299,7 +326,7 @@ class ModernEngine:
     def legal_actions(self, rules: Ruleset, state: State) -> tuple[Action, ...]:
         """Return the legal actions of the one who acts."""
         assert isinstance(state, ModernState)
-        return table_legal(PHASES, self.ctx(rules), state)
+        return _LEGAL[type(state.phase)](self.ctx(rules), state)
 
     def chance_outcomes(self, rules: Ruleset, state: State) -> tuple[tuple[Action, Fraction], ...]:
         """Return the outcomes of the chance node with their probabilities."""
@@ -309,7 +336,9 @@ class ModernEngine:
     def step(self, rules: Ruleset, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         """Apply a legal action."""
         assert isinstance(state, ModernState)
-        return table_step(PHASES, self.ctx(rules), state, action)
+        events: list[Event] = []
+        new = _STEPS[type(state.phase)][type(action)](self.ctx(rules), state, action, events)
+        return new, tuple(events)
 
     def render(self, rules: Ruleset, state: State, seat: int | None) -> str:
         """Draw the state as text for a terminal, as ``seat`` sees it (see :mod:`.render`)."""

@@ -129,12 +129,17 @@ def enter(state: ModernState, phase: Phase, **changes: Any) -> ModernState:
 def with_galley(galleys: tuple[Galley, ...], galley: Galley) -> tuple[Galley, ...]:
     """``galleys`` with the galley of the same number replaced by ``galley``."""
     number = galley.number
-    return tuple(galley if g.number == number else g for g in galleys)
+    for index, old in enumerate(galleys):
+        if old.number == number:
+            return (*galleys[:index], galley, *galleys[index + 1 :])
+    return galleys
 
 
 def with_port(ports: tuple[Port, ...], index: int, port: Port) -> tuple[Port, ...]:
     """``ports`` with the port at ``index`` replaced by ``port``."""
-    return (*ports[:index], port, *ports[index + 1 :])
+    out = list(ports)
+    out[index] = port
+    return tuple(out)
 
 
 def add_galley(galleys: tuple[Galley, ...], galley: Galley) -> tuple[Galley, ...]:
@@ -207,7 +212,7 @@ def next_activation(ctx: Ctx, state: ModernState, ev: Events, **changes: Any) ->
             changes["phase"] = CHOOSING
             changes["to_act"] = galley.owner
             changes["wheel"] = galley.number
-            changes["act"] = Activation(galley.number, galley.area)
+            changes["act"] = ctx.activation(galley.number, galley.area)
             return new_state(state, **changes)
     changes["phase"] = DRAWING
     changes["to_act"] = CHANCE

@@ -81,7 +81,11 @@ def buy_actions(ctx: Ctx, state: ModernState, seat: int) -> list[Action]:
     taken = {g.number for g in state.galleys}
     free = [n for n in range(1, in_use + 1) if n not in taken]
     ports = [index for index, port in enumerate(state.ports) if port.owner == seat]
-    return [ctx.buy(n, index) for n in free for index in ports]
+    out: list[Action] = []
+    for n in free:
+        buys = ctx.buy(n)
+        out.extend(buys[index] for index in ports)
+    return out
 
 
 def investing_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:

@@ -147,7 +147,8 @@ def _free_numbers(ctx: Ctx, state: ModernState) -> tuple[int, ...]:
 
 def galley_picks(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     """M-SETUP-9/10: any galley number not yet taken."""
-    return tuple(PickGalley(n) for n in _free_numbers(ctx, state))
+    picks = ctx.pick_galleys
+    return tuple(picks.get(n) or PickGalley(n) for n in _free_numbers(ctx, state))
 
 
 def _home(ctx: Ctx, state: ModernState, seat: int) -> str | None:
@@ -172,8 +173,8 @@ def apply_pick_galley(ctx: Ctx, state: ModernState, action: PickGalley, ev: Even
 def port_picks(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     """M-SETUP-9, X-M-18/20: a starting port that is neither taken nor closed."""
     return tuple(
-        PickPort(spec.id)
-        for spec, port in zip(ctx.board.ports, state.ports, strict=True)
+        pick
+        for spec, port, pick in zip(ctx.board.ports, state.ports, ctx.pick_ports, strict=True)
         if spec.start and port.owner is None and not port.closed
     )
 
