@@ -87,8 +87,10 @@ def _load_price(ctx: Ctx, act: Activation, owner: int | None, seat: int) -> int:
 def loading_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     """M-LOAD-1..10: transfers and loads in the active galley's space; each involves it."""
     act = _act(state)
-    galley = ctx.active(state)
-    seat, area, number, name = galley.owner, galley.area, galley.number, str(galley.number)
+    galleys = state.galleys
+    number = act.galley
+    galley = find(galleys, number)
+    seat, area, name = galley.owner, galley.area, str(number)
     flows = act.flows
     room_sailor, room_cube = ctx.room(state, galley)
     shift = ctx.sailor_shift
@@ -114,7 +116,7 @@ def loading_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
             and state.ducats[seat] >= _load_price(ctx, act, port.owner, seat)
         ):
             out.append(ctx.loads[index])
-    for other in state.galleys:
+    for other in galleys:
         if other.area != area or other.owner != seat or other.number == number:
             continue
         key = str(other.number)

@@ -68,14 +68,14 @@ CubeShift = tuple[dict[str, ShiftGood], str]
 def blockaders(galleys: tuple[Galley, ...], galley: Galley) -> tuple[int, ...]:
     """Seats that may blockade ``galley`` where it is, in priority order (M-BLOCK-1/4)."""
     area, owner = galley.area, galley.owner
-    if not any(other.area == area and other.owner != owner for other in galleys):
-        return ()
     strength: dict[int, int] = {}
     lowest: dict[int, int] = {}
     for other in galleys:
         if other.area == area and other.owner != owner:
             strength[other.owner] = strength.get(other.owner, 0) + other.sailors
             lowest[other.owner] = min(lowest.get(other.owner, other.number), other.number)
+    if not strength:
+        return ()
     eligible = [seat for seat, n in strength.items() if n > galley.sailors]
     eligible.sort(key=lambda seat: (-strength[seat], lowest[seat]))  # X-M-07
     return tuple(eligible)

@@ -68,10 +68,11 @@ def galley_price(ctx: Ctx, state: ModernState, seat: int) -> int:
 def may_buy_galley(ctx: Ctx, state: ModernState, seat: int) -> bool:
     """Whether ``seat`` can pay for a galley and its first sailor (M-INV-3, X-M-22, X-M-28)."""
     costs = ctx.params.costs
+    owned = ctx.owned_galleys(state, seat)
     return (
-        ctx.owned_galleys(state, seat) < ctx.params.components.galley_cubes_per_player
+        owned < ctx.params.components.galley_cubes_per_player
         and state.reserve[seat] >= 1
-        and state.ducats[seat] >= galley_price(ctx, state, seat) + costs.recruit
+        and state.ducats[seat] >= costs.galley_per_owned * owned + costs.recruit  # galley_price
     )
 
 
