@@ -61,11 +61,11 @@ from .actions import (
     Stop,
     Take,
     VolleyOutcome,
-    parse,
 )
 from .context import Ctx
 from .events import EVENT_TYPES
 from .explain import explain
+from .notation import parse
 from .observation import ModernObservation, observe
 from .render import render
 from .state import (
