@@ -47,9 +47,11 @@ def recruit_actions(ctx: Ctx, state: ModernState, seat: int) -> list[Action]:
     if state.reserve[seat] < 1 or state.ducats[seat] < ctx.params.costs.recruit:
         return out  # M-INV-6, X-M-27
     sizes, recruits = ctx.sizes, ctx.recruits
-    for index, port in enumerate(state.ports):
-        if port.owner == seat and port.sailors < sizes[index]:  # M-PORT-2
-            out.append(recruits[index])
+    out = [
+        recruits[index]
+        for index, port in enumerate(state.ports)
+        if port.owner == seat and port.sailors < sizes[index]  # M-PORT-2
+    ]
     for galley in state.galleys:
         if (
             galley.owner == seat
@@ -82,11 +84,7 @@ def buy_actions(ctx: Ctx, state: ModernState, seat: int) -> list[Action]:
     taken = {g.number for g in state.galleys}
     free = [n for n in range(1, in_use + 1) if n not in taken]
     ports = [index for index, port in enumerate(state.ports) if port.owner == seat]
-    out: list[Action] = []
-    for n in free:
-        buys = ctx.buy(n)
-        out.extend(buys[index] for index in ports)
-    return out
+    return [buys[index] for buys in map(ctx.buy, free) for index in ports]
 
 
 def investing_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
