@@ -5,8 +5,9 @@ every game of a ruleset (the engine caches one context per ruleset). Besides
 the board and the parameters it holds look-up tables that spare the hot paths
 work each decision repeats: the actions a phase can offer (an action is an
 immutable value, so one object serves every game), the ports of each sea area,
-the room left on a galley for each crew and cargo, and the outcomes of battle
-dice for each number of dice.
+the room left on a galley for each crew and cargo, the fresh activation of
+each galley in each area, and the outcomes of battle dice for each number of
+dice. A look-up that the ruleset's numbers did not foresee builds its value.
 """
 
 from __future__ import annotations
@@ -293,12 +294,6 @@ class Ctx:
         galley = state.galley(state.act.galley)
         assert galley is not None
         return galley
-
-    # --- blockades ------------------------------------------------------
-
-    def blockaders(self, state: ModernState, galley: Galley) -> tuple[int, ...]:
-        """Seats that may blockade ``galley`` where it is, in priority order (M-BLOCK-1/4)."""
-        return blockaders(state.galleys, galley)
 
 
 def owned_ports(ports: tuple[Port, ...], seat: int) -> int:
