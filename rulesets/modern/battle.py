@@ -2,30 +2,31 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-import attrs
+from typing import Any
 
 from serenissima.engine.core import Action
 from serenissima.engine.pieces import binomial_outcomes
 
 from .actions import AttackPort, Claim, Continue, Dice, Done, End, Stop, Take, VolleyOutcome
-from .activation import do_claim, start_battle, to_trading
+from .context import DONE, END, Ctx, Outcomes, owned_ports
 from .events import DiceRolled, PortNeutralised, SpoilsTaken
 from .helpers import (
-    Ctx,
+    Changes,
     Events,
     bump,
     end_activation,
     enter,
+    find,
+    new_act,
     remove_one,
-    replace_galley,
-    replace_port,
-    return_goods,
+    returned,
     sink,
     with_cargo,
+    with_galley,
+    with_port,
 )
-from .state import Galley, Landing, ModernState, Plundering, Pressing, Rolling, Volley
+from .state import Galley, Landing, ModernState, Plundering, Port, Pressing, Rolling, Volley
+from .trading import do_claim, start_battle, to_trading
 
 __all__ = [
     "apply_dice",
@@ -46,17 +47,16 @@ def _dice(ctx: Ctx, state: ModernState) -> tuple[int, int]:
     attacker = min(galley.sailors, state.act.cap)  # M-BAT-5
     if phase.port:
         return attacker, ctx.port(state, phase.port).sailors  # M-CONQ-5
-    defender = state.galley(phase.galley)
-    assert defender is not None
-    return attacker, defender.sailors
+    return attacker, find(state.galleys, phase.galley).sailors
 
 
-def dice_outcomes(ctx: Ctx, state: ModernState) -> tuple[tuple[Action, Fraction], ...]:
+def dice_outcomes(ctx: Ctx, state: ModernState) -> Outcomes:
     """M-BAT-3: both sides roll at once, each skull kills one opposing sailor."""
-    attacker, defender = _dice(ctx, state)
-    hits_a = binomial_outcomes(attacker, ctx.hit)
-    hits_d = binomial_outcomes(defender, ctx.hit)
-    return tuple((Dice(a, d), pa * pd) for a, pa in hits_a for d, pd in hits_d)
+    return ctx.dice_outcomes(*_dice(ctx, state))
+
+
+def _crew(galley: Galley, sailors: int) -> Galley:
+    return Galley(galley.number, galley.owner, galley.area, sailors, galley.cargo)
 
 
 def apply_dice(ctx: Ctx, state: ModernState, action: Dice, ev: Events) -> ModernState:
@@ -67,36 +67,33 @@ def apply_dice(ctx: Ctx, state: ModernState, action: Dice, ev: Events) -> Modern
     ev.append(DiceRolled(attacker_dice, defender_dice, action.attacker, action.defender))
     galley = ctx.active(state)
     lost = min(action.defender, galley.sailors)
-    galley = attrs.evolve(galley, sailors=galley.sailors - lost)
-    state = replace_galley(state, galley)
-    state = attrs.evolve(state, reserve=bump(state.reserve, galley.owner, lost))
+    galley = _crew(galley, galley.sailors - lost)
+    galleys = with_galley(state.galleys, galley)
+    reserve = bump(state.reserve, galley.owner, lost)
+    changes: Changes = {"galleys": galleys, "reserve": reserve}
     if phase.port:
-        return _port_round(ctx, state, galley, phase.port, action.attacker, lost, ev)
-    defender = state.galley(phase.galley)
-    assert defender is not None
+        return _port_round(ctx, state, changes, galley, phase.port, action.attacker, lost, ev)
+    defender = find(galleys, phase.galley)
     killed = min(action.attacker, defender.sailors)
-    defender = attrs.evolve(defender, sailors=defender.sailors - killed)
-    state = replace_galley(state, defender)
-    state = attrs.evolve(state, reserve=bump(state.reserve, defender.owner, killed))
+    defender = _crew(defender, defender.sailors - killed)
+    changes["galleys"] = with_galley(galleys, defender)
+    changes["reserve"] = bump(reserve, defender.owner, killed)
     if galley.sailors and defender.sailors:
-        return enter(state, _after_round(phase, lost + killed))
+        return enter(state, _after_round(phase, lost + killed), **changes)
     if not galley.sailors and not defender.sailors:  # X-M-13
-        state = sink(ctx, state, defender, ev)
-        state = sink(ctx, state, galley, ev)
-        return end_activation(ctx, state, ev)
+        sink(ctx, state, changes, defender, ev)
+        sink(ctx, state, changes, galley, ev)
+        return end_activation(ctx, state, ev, **changes)
     if not defender.sailors:
-        assert state.act is not None
         act = state.act
-        state = attrs.evolve(
-            state,
-            act=attrs.evolve(
-                act, fought=act.fought + 1, fights_since_block=act.fights_since_block + 1
-            ),
+        assert act is not None
+        changes["act"] = new_act(
+            act, fought=act.fought + 1, fights_since_block=act.fights_since_block + 1
         )
-        state = sink(ctx, state, defender, ev, keep_cargo=True)
-        return _plunder(ctx, state, galley.owner, galley, defender.cargo, False, ev)
-    state = sink(ctx, state, galley, ev, keep_cargo=True)  # M-BAT-7
-    return _plunder(ctx, state, defender.owner, defender, galley.cargo, True, ev)
+        sink(ctx, state, changes, defender, ev, keep_cargo=True)
+        return _plunder(ctx, state, changes, galley.owner, galley, defender.cargo, False, ev)
+    sink(ctx, state, changes, galley, ev, keep_cargo=True)  # M-BAT-7
+    return _plunder(ctx, state, changes, defender.owner, defender, galley.cargo, True, ev)
 
 
 def _after_round(rolling: Rolling, casualties: int) -> Rolling | Pressing:
@@ -111,35 +108,42 @@ def _after_round(rolling: Rolling, casualties: int) -> Rolling | Pressing:
 
 
 def _port_round(
-    ctx: Ctx, state: ModernState, galley: Galley, port_id: str, hits: int, lost: int, ev: Events
+    ctx: Ctx,
+    state: ModernState,
+    changes: Changes,
+    galley: Galley,
+    port_id: str,
+    hits: int,
+    lost: int,
+    ev: Events,
 ) -> ModernState:
     index = ctx.board.port_index(port_id)
     port = state.ports[index]
     owner = port.owner
     assert owner is not None
     killed = min(hits, port.sailors)
-    port = attrs.evolve(port, sailors=port.sailors - killed)
-    state = attrs.evolve(state, reserve=bump(state.reserve, owner, killed))
-    if port.sailors and galley.sailors:
-        return enter(
-            replace_port(state, index, port), _after_round(Rolling(port=port_id), lost + killed)
-        )
-    if port.sailors:
-        state = replace_port(state, index, port)
-        state = sink(ctx, state, galley, ev)  # X-M-14: the cargo returns to the box
-        return end_activation(ctx, state, ev)
-    last = ctx.owned_ports(state, owner) == 1
-    state = replace_port(state, index, attrs.evolve(port, owner=None))  # M-PORT-4
+    sailors = port.sailors - killed
+    changes["reserve"] = bump(changes["reserve"], owner, killed)
+    if sailors:
+        port = Port(owner, sailors, port.warehouse, port.fort, port.basilica, port.closed)
+        changes["ports"] = with_port(state.ports, index, port)
+        if galley.sailors:
+            return enter(state, _after_round(Rolling(port=port_id), lost + killed), **changes)
+        sink(ctx, state, changes, galley, ev)  # X-M-14: the cargo returns to the box
+        return end_activation(ctx, state, ev, **changes)
+    last = owned_ports(state.ports, owner) == 1
+    neutral = Port(None, sailors, port.warehouse, port.fort, port.basilica, port.closed)
+    changes["ports"] = with_port(state.ports, index, neutral)  # M-PORT-4
     ev.append(PortNeutralised(port_id, owner))
     if not galley.sailors:  # M-CONQ-7
-        state = sink(ctx, state, galley, ev)
-        return end_activation(ctx, state, ev)
+        sink(ctx, state, changes, galley, ev)
+        return end_activation(ctx, state, ev, **changes)
     if last and state.options.last_port_protection == "no_landing":  # X-M-17
-        return end_activation(ctx, state, ev)
-    return enter(state, Landing(port_id))
+        return end_activation(ctx, state, ev, **changes)
+    return enter(state, Landing(port_id), **changes)
 
 
-def volley_outcomes(ctx: Ctx, state: ModernState) -> tuple[tuple[Action, Fraction], ...]:
+def volley_outcomes(ctx: Ctx, state: ModernState) -> Outcomes:
     """M-CONQ-4: the fort rolls its dice once, before the port battle."""
     dice = ctx.params.fort.volley_dice
     return tuple((VolleyOutcome(k), p) for k, p in binomial_outcomes(dice, ctx.hit))
@@ -152,14 +156,15 @@ def apply_volley(ctx: Ctx, state: ModernState, action: VolleyOutcome, ev: Events
     galley = ctx.active(state)
     ev.append(DiceRolled(0, ctx.params.fort.volley_dice, 0, action.hits))
     lost = min(action.hits, galley.sailors)
-    galley = attrs.evolve(galley, sailors=galley.sailors - lost)
-    state = replace_galley(state, galley)
-    state = attrs.evolve(state, reserve=bump(state.reserve, galley.owner, lost))
+    galley = _crew(galley, galley.sailors - lost)
+    changes: Changes = {
+        "galleys": with_galley(state.galleys, galley),
+        "reserve": bump(state.reserve, galley.owner, lost),
+    }
     if not galley.sailors:
-        state = sink(ctx, state, galley, ev)
-        return end_activation(ctx, state, ev)
-    assert state.act is not None
-    return start_battle(ctx, state, galley, AttackPort(phase.port), ev, state.act)
+        sink(ctx, state, changes, galley, ev)
+        return end_activation(ctx, state, ev, **changes)
+    return start_battle(ctx, state, galley, AttackPort(phase.port), ev, state.act, **changes)
 
 
 def apply_press(ctx: Ctx, state: ModernState, action: Continue | Stop, ev: Events) -> ModernState:
@@ -177,6 +182,7 @@ def apply_press(ctx: Ctx, state: ModernState, action: Continue | Stop, ev: Event
 def _plunder(
     ctx: Ctx,
     state: ModernState,
+    changes: Changes,
     seat: int,
     galley: Galley,
     loot: tuple[str, ...],
@@ -185,21 +191,26 @@ def _plunder(
 ) -> ModernState:
     """M-BAT-8: the survivor may take what fits; the rest goes back to the box."""
     if loot and ctx.free_cargo(state, galley):
-        return enter(state, Plundering(seat, galley.number, loot, then_end))
-    return _after_plunder(ctx, return_goods(ctx, state, loot), then_end, ev)
+        return enter(state, Plundering(seat, galley.number, loot, then_end), **changes)
+    supply = changes.get("supply", state.supply)
+    changes["supply"] = returned(ctx, supply, loot)
+    return _after_plunder(ctx, state, then_end, ev, **changes)
 
 
-def _after_plunder(ctx: Ctx, state: ModernState, then_end: bool, ev: Events) -> ModernState:
+def _after_plunder(
+    ctx: Ctx, state: ModernState, then_end: bool, ev: Events, **changes: Any
+) -> ModernState:
     if then_end:
-        return end_activation(ctx, state, ev)
-    return to_trading(ctx, state, ev)
+        return end_activation(ctx, state, ev, **changes)
+    return to_trading(ctx, state, ev, **changes)
 
 
 def plunder_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     """M-BAT-8: take one cube of each kind still in the wreck, or stop."""
     phase = state.phase
     assert isinstance(phase, Plundering)
-    return (Done(), *(Take(good) for good in sorted(set(phase.loot))))
+    takes = ctx.takes
+    return (DONE, *(takes.get(good) or Take(good) for good in sorted(set(phase.loot))))
 
 
 def apply_plunder(ctx: Ctx, state: ModernState, action: Take | Done, ev: Events) -> ModernState:
@@ -207,15 +218,14 @@ def apply_plunder(ctx: Ctx, state: ModernState, action: Take | Done, ev: Events)
     phase = state.phase
     assert isinstance(phase, Plundering)
     if isinstance(action, Done):
-        state = return_goods(ctx, state, phase.loot)
-        return _after_plunder(ctx, state, phase.then_end, ev)
-    galley = state.galley(phase.galley)
-    assert galley is not None
+        supply = returned(ctx, state.supply, phase.loot)
+        return _after_plunder(ctx, state, phase.then_end, ev, supply=supply)
+    galley = find(state.galleys, phase.galley)
     galley = with_cargo(galley, (*galley.cargo, action.good))
-    state = replace_galley(state, galley)
+    changes: Changes = {"galleys": with_galley(state.galleys, galley)}
     ev.append(SpoilsTaken(phase.seat, galley.number, action.good))
     loot = remove_one(phase.loot, action.good)
-    return _plunder(ctx, state, phase.seat, galley, loot, phase.then_end, ev)
+    return _plunder(ctx, state, changes, phase.seat, galley, loot, phase.then_end, ev)
 
 
 # --- landing --------------------------------------------------------------------------
@@ -226,8 +236,9 @@ def landing_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     phase = state.phase
     assert isinstance(phase, Landing)
     galley = ctx.active(state)
-    size = ctx.board.port(phase.port).warehouse
-    return (End(), *(Claim(phase.port, n) for n in range(1, min(galley.sailors, size) + 1)))
+    index = ctx.board.port_index(phase.port)
+    most = min(galley.sailors, ctx.sizes[index])
+    return (END, *(ctx.claims[index][:most] if most > 0 else ()))
 
 
 def apply_landing(ctx: Ctx, state: ModernState, action: Claim | End, ev: Events) -> ModernState:

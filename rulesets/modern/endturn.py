@@ -1,20 +1,24 @@
-"""End of a game turn (M-END, M-SCORE, M-GAME): the Doge card, scoring, special investment."""
+"""End of a game turn (M-END, M-SCORE, M-GAME): the Doge card, scoring, the game's end.
+
+The special investment that may follow the card is in :mod:`.special`.
+"""
 
 from __future__ import annotations
 
 from fractions import Fraction
-
-import attrs
+from typing import Any
 
 from serenissima.engine.core import Action
 from serenissima.engine.pieces import clockwise
 
 from .actions import DogeOutcome
+from .context import Ctx
 from .events import DeckShuffled, DogeCardDrawn, GameEnded, Scored, TokenMoved, WineIncome
-from .helpers import Ctx, Events, bump, enter, next_activation
-from .state import GameOver, ModernState, SpecialInvesting
+from .helpers import GAME_OVER, Events, bump, enter
+from .special import next_special
+from .state import ModernState
 
-__all__ = ["apply_doge", "doge_outcomes", "next_special", "ranking", "score"]
+__all__ = ["apply_doge", "doge_outcomes", "ranking", "score"]
 
 
 def doge_outcomes(ctx: Ctx, state: ModernState) -> tuple[tuple[Action, Fraction], ...]:
@@ -27,23 +31,25 @@ def doge_outcomes(ctx: Ctx, state: ModernState) -> tuple[tuple[Action, Fraction]
     )
 
 
-def _wine(ctx: Ctx, state: ModernState, ev: Events) -> ModernState:
+def _wine(ctx: Ctx, state: ModernState, ducats: tuple[int, ...], ev: Events) -> tuple[int, ...]:
     """M-END-3, M-SALE-6: ducats for each own port producing or storing wine."""
     wine = ctx.params.wine
-    ducats = list(state.ducats)
+    out = list(ducats)
     earned = [0] * state.players
     for spec, port in zip(ctx.board.ports, state.ports, strict=True):
         if port.owner is not None and (spec.good == wine.good or wine.good in port.warehouse):
             earned[port.owner] += wine.ducats_per_port
     for seat, amount in enumerate(earned):
         if amount:
-            ducats[seat] += amount
+            out[seat] += amount
             ev.append(WineIncome(seat, amount))
-    return attrs.evolve(state, ducats=tuple(ducats))
+    return tuple(out)
 
 
-def score(ctx: Ctx, state: ModernState, number: int, ev: Events) -> ModernState:
-    """M-SCORE-2/3: warehouse payouts and basilicas of every owned port."""
+def score(
+    ctx: Ctx, state: ModernState, ducats: tuple[int, ...], number: int, ev: Events
+) -> tuple[int, ...]:
+    """M-SCORE-2/3: warehouse payouts and basilicas of every owned port; the new ducats."""
     payout = ctx.params.scoring.payout
     bonus = ctx.params.basilica.scoring
     warehouses = [0] * state.players
@@ -54,8 +60,7 @@ def score(ctx: Ctx, state: ModernState, number: int, ev: Events) -> ModernState:
             basilicas[port.owner] += bonus if port.basilica else 0
     for seat in range(state.players):
         ev.append(Scored(seat, number, warehouses[seat], basilicas[seat]))  # M-SCORE-4
-    ducats = tuple(d + w + b for d, w, b in zip(state.ducats, warehouses, basilicas, strict=True))
-    return attrs.evolve(state, ducats=ducats)
+    return tuple(d + w + b for d, w, b in zip(ducats, warehouses, basilicas, strict=True))
 
 
 def apply_doge(ctx: Ctx, state: ModernState, action: DogeOutcome, ev: Events) -> ModernState:
@@ -63,33 +68,33 @@ def apply_doge(ctx: Ctx, state: ModernState, action: DogeOutcome, ev: Events) ->
     index = ctx.card_index[action.card]
     card = ctx.params.doge_cards[index]
     ev.append(DogeCardDrawn(card.id))
-    state = attrs.evolve(
-        state,
-        doge_pile=bump(state.doge_pile, index, -1),
-        doge_discard=bump(state.doge_discard, index, 1),
-    )
+    changes: dict[str, Any] = {
+        "doge_pile": bump(state.doge_pile, index, -1),
+        "doge_discard": bump(state.doge_discard, index, 1),
+    }
+    ducats = state.ducats
+    scorings = state.scorings
     if card.wine:
-        state = _wine(ctx, state, ev)
+        ducats = _wine(ctx, state, ducats, ev)
     if card.advance:
         start = state.track
         end = min(start + card.advance, ctx.params.track.last_space)
         ev.append(TokenMoved(start, end))
-        state = attrs.evolve(state, track=end)
+        changes["track"] = end
         spaces = ctx.params.setup_for(state.players).scoring_spaces
         passed = sum(1 for s in spaces if start < s <= end)  # M-SCORE-1
         payouts = passed if state.options.scoring_per_space_passed == "each" else min(passed, 1)
         for i in range(payouts):  # X-M-25
-            state = score(ctx, state, state.scorings + i + 1, ev)
-        state = attrs.evolve(state, scorings=state.scorings + passed)
+            ducats = score(ctx, state, ducats, scorings + i + 1, ev)
+        scorings += passed
+    changes["ducats"] = ducats
+    changes["scorings"] = scorings
     if card.shuffle:  # M-END-6
-        state = attrs.evolve(
-            state,
-            doge_pile=tuple(c.count for c in ctx.params.doge_cards),
-            doge_discard=tuple(0 for _ in ctx.params.doge_cards),
-        )
+        changes["doge_pile"] = tuple(c.count for c in ctx.params.doge_cards)
+        changes["doge_discard"] = tuple(0 for _ in ctx.params.doge_cards)
         ev.append(DeckShuffled())
-    if state.scorings >= ctx.params.scoring.game_ends_after:  # M-GAME-1
-        state = enter(state, GameOver())
+    if scorings >= ctx.params.scoring.game_ends_after:  # M-GAME-1
+        state = enter(state, GAME_OVER, **changes)
         ev.append(GameEnded(ranking(ctx, state)[0]))
         return state
     below = ctx.params.special_investment_below
@@ -98,22 +103,7 @@ def apply_doge(ctx: Ctx, state: ModernState, action: DogeOutcome, ev: Events) ->
         for seat in clockwise(state.first_player, state.players)
         if ctx.owned_galleys(state, seat) < below and ctx.owned_ports(state, seat)
     )
-    return next_special(ctx, state, order, 0, ev)
-
-
-def next_special(
-    ctx: Ctx, state: ModernState, order: tuple[int, ...], index: int, ev: Events
-) -> ModernState:
-    """M-END-7, X-M-24: special investments clockwise, then the next turn begins."""
-    from .investment import special_actions
-
-    while index < len(order):
-        candidate = enter(state, SpecialInvesting(order, index))
-        if len(special_actions(ctx, candidate)) > 1:
-            return candidate
-        index += 1
-    state = attrs.evolve(state, turn=state.turn + 1, wheel=0, skip=(), bought_turn=())
-    return next_activation(ctx, state, ev)
+    return next_special(ctx, state, order, 0, ev, **changes)
 
 
 def ranking(ctx: Ctx, state: ModernState) -> tuple[tuple[int, ...], list[tuple[int, int, int]]]:

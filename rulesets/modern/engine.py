@@ -1,4 +1,7 @@
-"""The modern edition's engine: the phase table and the :class:`~serenissima.Engine` methods."""
+"""The modern edition's engine: the :class:`~serenissima.Engine` methods.
+
+They dispatch through the phase table of :mod:`.table`.
+"""
 
 from __future__ import annotations
 
@@ -17,256 +20,21 @@ from serenissima.engine.core import (
     State,
 )
 from serenissima.engine.errors import ActionParseError, IllegalActionError
-from serenissima.engine.phases import (
-    ContextCache,
-    PhaseInfo,
-    PhaseRules,
-    describe_phases,
-    table_legal,
-    table_outcomes,
-    table_step,
-)
+from serenissima.engine.phases import ContextCache, PhaseInfo, describe_phases, table_outcomes
 from serenissima.engine.ruleset import OptionValue, Ruleset
 
-from . import activation, battle, endturn, investment, setup
-from .actions import (
-    ACTION_TYPES,
-    Attack,
-    AttackPort,
-    Blockade,
-    BuildBasilica,
-    BuildFort,
-    BuyGalley,
-    ChooseAction,
-    ChooseInvestment,
-    Claim,
-    CloseOutcome,
-    Continue,
-    Crew,
-    Dice,
-    DogeOutcome,
-    Done,
-    End,
-    FirstOutcome,
-    Jettison,
-    LoadGood,
-    Move,
-    Pass,
-    PickGalley,
-    PickPort,
-    Recruit,
-    Sell,
-    ShiftGood,
-    ShiftSailor,
-    Stop,
-    Take,
-    VolleyOutcome,
-    parse,
-)
+from . import endturn, setup
+from .actions import ACTION_TYPES
+from .context import Ctx
 from .events import EVENT_TYPES
 from .explain import explain
-from .helpers import Ctx
+from .notation import parse
 from .observation import ModernObservation, observe
 from .render import render
-from .state import (
-    Activation,
-    Asking,
-    Choosing,
-    Drawing,
-    GameOver,
-    Investing,
-    Landing,
-    Loading,
-    ModernState,
-    Moving,
-    Phase,
-    PickingClosed,
-    PickingFirst,
-    PickingGalley,
-    PickingPort,
-    Plundering,
-    Pressing,
-    Rolling,
-    SpecialInvesting,
-    Trading,
-    Volley,
-)
+from .state import Activation, ModernState, Phase
+from .table import LEGAL, PHASES, STEPS
 
 __all__ = ["PHASES", "ModernEngine"]
-
-
-def _fixed(*actions: Action) -> Any:
-    return lambda ctx, state: actions
-
-
-def _no_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
-    return ()
-
-
-PHASES: Mapping[type[Phase], PhaseRules] = {
-    PickingClosed: PhaseRules(
-        "close-port",
-        "M-SETUP-7",
-        "Which port is closed?",
-        None,
-        setup.close_outcomes,
-        {CloseOutcome: setup.apply_close},
-    ),
-    PickingFirst: PhaseRules(
-        "first-player",
-        "M-SETUP-5",
-        "Who is the first player?",
-        None,
-        setup.first_outcomes,
-        {FirstOutcome: setup.apply_first},
-    ),
-    PickingGalley: PhaseRules(
-        "pick-galley",
-        "M-SETUP-9",
-        "Pick a galley number.",
-        setup.galley_picks,
-        None,
-        {PickGalley: setup.apply_pick_galley},
-    ),
-    PickingPort: PhaseRules(
-        "pick-port",
-        "M-SETUP-9",
-        "Pick a starting port.",
-        setup.port_picks,
-        None,
-        {PickPort: setup.apply_pick_port},
-    ),
-    Choosing: PhaseRules(
-        "choose-mode",
-        "M-TURN-3",
-        "Action or Investment?",
-        _fixed(ChooseAction(), ChooseInvestment()),
-        None,
-        {ChooseAction: activation.apply_mode, ChooseInvestment: activation.apply_mode},
-    ),
-    Loading: PhaseRules(
-        "loading",
-        "M-LOAD-1",
-        "Load sailors and goods, or done.",
-        activation.loading_actions,
-        None,
-        {
-            ShiftSailor: activation.apply_shift_sailor,
-            LoadGood: activation.apply_load,
-            ShiftGood: activation.apply_shift_good,
-            Jettison: activation.apply_jettison,
-            Done: activation.apply_loading_done,
-        },
-    ),
-    Moving: PhaseRules(
-        "movement",
-        "M-MOVE-1",
-        "Move one space, or done.",
-        activation.moving_actions,
-        None,
-        {Move: activation.apply_move, Done: activation.apply_moving_done},
-    ),
-    Asking: PhaseRules(
-        "blockade",
-        "M-BLOCK-1",
-        "Blockade the active galley, or pass?",
-        _fixed(Blockade(), Pass()),
-        None,
-        {Blockade: activation.apply_blockade, Pass: activation.apply_pass},
-    ),
-    Trading: PhaseRules(
-        "sale-or-battle",
-        "M-ACT-2",
-        "Sell, fight, claim a port, or end.",
-        activation.trading_actions,
-        None,
-        {
-            Sell: activation.apply_sell,
-            Attack: activation.apply_attack,
-            AttackPort: activation.apply_attack,
-            Claim: activation.apply_claim,
-            End: activation.apply_end,
-        },
-    ),
-    Rolling: PhaseRules(
-        "battle-dice",
-        "M-BAT-3",
-        "Battle dice.",
-        None,
-        battle.dice_outcomes,
-        {Dice: battle.apply_dice},
-    ),
-    Volley: PhaseRules(
-        "fort-volley",
-        "M-CONQ-4",
-        "The fort fires.",
-        None,
-        battle.volley_outcomes,
-        {VolleyOutcome: battle.apply_volley},
-    ),
-    Pressing: PhaseRules(
-        "continue-battle",
-        "M-BAT-4",
-        "Continue the battle, or stop?",
-        _fixed(Continue(), Stop()),
-        None,
-        {Continue: battle.apply_press, Stop: battle.apply_press},
-    ),
-    Plundering: PhaseRules(
-        "spoils",
-        "M-BAT-8",
-        "Take goods from the wreck, or done.",
-        battle.plunder_actions,
-        None,
-        {Take: battle.apply_plunder, Done: battle.apply_plunder},
-    ),
-    Landing: PhaseRules(
-        "landing",
-        "M-CONQ-6",
-        "Unload sailors into the port, or end.",
-        battle.landing_actions,
-        None,
-        {Claim: battle.apply_landing, End: battle.apply_landing},
-    ),
-    Investing: PhaseRules(
-        "investment",
-        "M-INV-1",
-        "Buy sailors, a galley, a fort or a basilica, or done.",
-        investment.investing_actions,
-        None,
-        {
-            Recruit: investment.apply_recruit,
-            Crew: investment.apply_crew,
-            BuyGalley: investment.apply_buy,
-            BuildFort: investment.apply_fort,
-            BuildBasilica: investment.apply_basilica,
-            Done: investment.apply_investing_done,
-        },
-    ),
-    Drawing: PhaseRules(
-        "doge-card",
-        "M-END-1",
-        "Draw a Doge card.",
-        None,
-        endturn.doge_outcomes,
-        {DogeOutcome: endturn.apply_doge},
-    ),
-    SpecialInvesting: PhaseRules(
-        "special-investment",
-        "M-END-7",
-        "Buy galleys and sailors to reach two galleys, or done.",
-        investment.special_actions,
-        None,
-        {
-            Recruit: investment.apply_recruit,
-            Crew: investment.apply_crew,
-            BuyGalley: investment.apply_buy,
-            Done: investment.apply_special_done,
-        },
-    ),
-    GameOver: PhaseRules("game-over", "M-GAME-1", "The game is over.", _no_actions, None, {}),
-}
-"""The phase table: how each phase of a modern game is decided and applied."""
 
 
 class ModernEngine:
@@ -281,10 +49,16 @@ class ModernEngine:
 
     def __init__(self) -> None:
         self._contexts = ContextCache(Ctx)
+        self._last: tuple[Ruleset | None, Ctx | None] = (None, None)
 
     def ctx(self, rules: Ruleset) -> Ctx:
         """Return the cached context of ``rules``."""
-        return self._contexts.get(rules)
+        rules_, ctx = self._last  # the last one asked for, without a look-up
+        if rules_ is rules and ctx is not None:
+            return ctx
+        ctx = self._contexts.get(rules)
+        self._last = (rules, ctx)
+        return ctx
 
     def load_params(self, files: Any, board: Any) -> Any:
         """Read ``rules.toml`` into :class:`~serenissima_rulesets.modern.params.ModernParams`."""
@@ -299,7 +73,7 @@ class ModernEngine:
     def legal_actions(self, rules: Ruleset, state: State) -> tuple[Action, ...]:
         """Return the legal actions of the one who acts."""
         assert isinstance(state, ModernState)
-        return table_legal(PHASES, self.ctx(rules), state)
+        return LEGAL[type(state.phase)](self.ctx(rules), state)
 
     def chance_outcomes(self, rules: Ruleset, state: State) -> tuple[tuple[Action, Fraction], ...]:
         """Return the outcomes of the chance node with their probabilities."""
@@ -309,7 +83,9 @@ class ModernEngine:
     def step(self, rules: Ruleset, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         """Apply a legal action."""
         assert isinstance(state, ModernState)
-        return table_step(PHASES, self.ctx(rules), state, action)
+        events: list[Event] = []
+        new = STEPS[type(state.phase)][type(action)](self.ctx(rules), state, action, events)
+        return new, tuple(events)
 
     def render(self, rules: Ruleset, state: State, seat: int | None) -> str:
         """Draw the state as text for a terminal, as ``seat`` sees it (see :mod:`.render`)."""

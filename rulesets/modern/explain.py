@@ -32,7 +32,7 @@ from .actions import (
     ShiftSailor,
     Take,
 )
-from .helpers import Ctx
+from .context import Ctx
 from .state import Galley, ModernState, Moving, Plundering, SpecialInvesting, Trading
 
 if TYPE_CHECKING:

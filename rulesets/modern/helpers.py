@@ -1,15 +1,20 @@
-"""Shared pieces of the modern logic: the game context and small state updates."""
+"""Shared pieces of the modern logic: building the next state, and small updates of its parts.
+
+A step builds its new state once. It computes the new parts (a galley
+tuple, the ducats...) with the small functions here, gathers them as keyword
+changes, and hands them to the function that ends the step (:func:`enter`,
+:func:`next_activation`...), which builds the state with one constructor call.
+A helper that stands for several changes at once, such as :func:`sink`, writes
+them into the step's ``changes`` dict, a local value that no state holds.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from serenissima.engine.core import CHANCE, TERMINAL, Event
-from serenissima.engine.pieces import galley_room
+from serenissima.engine.values import replacer
 
 from .events import GalleyActivated, GalleySunk
 from .state import (
@@ -19,7 +24,10 @@ from .state import (
     Drawing,
     Galley,
     GameOver,
+    Investing,
+    Loading,
     ModernState,
+    Moving,
     Phase,
     PickingClosed,
     PickingFirst,
@@ -29,113 +37,77 @@ from .state import (
     Port,
     Rolling,
     SpecialInvesting,
+    Trading,
     Volley,
 )
 
 if TYPE_CHECKING:
-    from serenissima.engine.board import Board
-    from serenissima.engine.ruleset import Ruleset
+    from .context import Ctx
 
-    from .params import ModernParams
-
-__all__ = ["Ctx", "Events"]
+__all__ = [
+    "CHOOSING",
+    "DRAWING",
+    "GAME_OVER",
+    "INVESTING",
+    "LOADING",
+    "MOVING",
+    "TRADING",
+    "Changes",
+    "Events",
+    "add_galley",
+    "bump",
+    "end_activation",
+    "enter",
+    "find",
+    "new_act",
+    "new_state",
+    "next_activation",
+    "remove_one",
+    "returned",
+    "seat_to_act",
+    "sink",
+    "with_cargo",
+    "with_galley",
+    "with_port",
+]
 
 Events = list[Event]
 
+Changes = dict[str, Any]
+"""The fields of the state a step has changed so far, by name."""
 
-class Ctx:
-    """Everything the logic reads besides the state: board, numbers, indexes."""
+new_state = replacer(ModernState)
+"""``new_state(state, **changes)``: a copy of ``state`` with the given fields changed."""
 
-    __slots__ = (
-        "board",
-        "card_index",
-        "good_index",
-        "hit",
-        "params",
-        "rules",
-        "sizes",
-        "space_values",
-    )
+new_act = replacer(Activation)
+"""``new_act(act, **changes)``: a copy of an activation with the given fields changed."""
 
-    def __init__(self, rules: Ruleset) -> None:
-        self.rules = rules
-        self.board: Board = rules.board
-        self.params: ModernParams = rules.params
-        self.good_index = {g.id: i for i, g in enumerate(self.params.goods)}
-        self.card_index = {c.id: i for i, c in enumerate(self.params.doge_cards)}
-        self.sizes = tuple(p.warehouse for p in self.board.ports)
-        first = self.params.sale.first_space_value
-        self.space_values = tuple(
-            tuple(first + i for i in range(p.warehouse)) for p in self.board.ports
-        )
-        dice = self.params.dice
-        self.hit = Fraction(dice.faces.count(dice.hit), len(dice.faces))
+CHOOSING = Choosing()
+LOADING = Loading()
+MOVING = Moving()
+TRADING = Trading()
+INVESTING = Investing()
+DRAWING = Drawing()
+GAME_OVER = GameOver()
 
-    # --- galleys -------------------------------------------------------
-
-    def room(self, state: ModernState, galley: Galley) -> tuple[bool, bool]:
-        """Whether ``galley`` can take one more sailor, and one more cube (M-GAL-1..3)."""
-        spec = self.params.galley
-        return galley_room(
-            galley.sailors,
-            len(galley.cargo),
-            spaces=spec.spaces,
-            max_sailors=spec.max_sailors,
-            max_goods=spec.max_goods,
-            shared=state.options.galley_capacity == "shared5",
-        )
-
-    def free_cargo(self, state: ModernState, galley: Galley) -> int:
-        """How many more cubes ``galley`` can take."""
-        spec = self.params.galley
-        free = spec.max_goods - len(galley.cargo)
-        if state.options.galley_capacity == "shared5":
-            free = min(free, spec.spaces - galley.sailors - len(galley.cargo))
-        return max(0, free)
-
-    def owned_galleys(self, state: ModernState, seat: int) -> int:
-        """How many galleys ``seat`` has in play."""
-        return sum(1 for g in state.galleys if g.owner == seat)
-
-    def owned_ports(self, state: ModernState, seat: int) -> int:
-        """How many ports ``seat`` holds (its Port cards)."""
-        return sum(1 for p in state.ports if p.owner == seat)
-
-    def port(self, state: ModernState, port_id: str) -> Port:
-        """The pieces on port ``port_id``."""
-        return state.ports[self.board.port_index(port_id)]
-
-    def own_port_in(self, state: ModernState, area: str, seat: int) -> bool:
-        """Whether ``seat`` holds a port that opens onto ``area``."""
-        return any(state.ports[i].owner == seat for i in self.board.ports_in(area))
-
-    def active(self, state: ModernState) -> Galley:
-        """The active galley (only during an activation)."""
-        assert state.act is not None
-        galley = state.galley(state.act.galley)
-        assert galley is not None
-        return galley
-
-    # --- blockades ------------------------------------------------------
-
-    def blockaders(self, state: ModernState, galley: Galley) -> tuple[int, ...]:
-        """Seats that may blockade ``galley`` where it is, in priority order (M-BLOCK-1/4)."""
-        strength: dict[int, int] = {}
-        lowest: dict[int, int] = {}
-        for other in state.galleys:
-            if other.area == galley.area and other.owner != galley.owner:
-                strength[other.owner] = strength.get(other.owner, 0) + other.sailors
-                lowest[other.owner] = min(lowest.get(other.owner, other.number), other.number)
-        eligible = [seat for seat, n in strength.items() if n > galley.sailors]
-        eligible.sort(key=lambda seat: (-strength[seat], lowest[seat]))  # X-M-07
-        return tuple(eligible)
+_CHANCE = frozenset({PickingClosed, PickingFirst, Rolling, Volley, Drawing})
+_BY_ORDER = frozenset({PickingGalley, PickingPort, SpecialInvesting})
 
 
-def to_act(phase: Phase, state: ModernState) -> int:
-    """Who decides in ``phase``."""
-    if isinstance(phase, PickingClosed | PickingFirst | Rolling | Volley | Drawing):
+def find(galleys: tuple[Galley, ...], number: int) -> Galley:
+    """Galley ``number`` among ``galleys`` (it must be there)."""
+    for galley in galleys:
+        if galley.number == number:
+            return galley
+    raise AssertionError(f"galley {number} is not in play")
+
+
+def seat_to_act(phase: Phase, act: Activation | None, galleys: tuple[Galley, ...]) -> int:
+    """Who decides in ``phase``; in an activation's own phases, the active galley's owner."""
+    kind = type(phase)
+    if kind in _CHANCE:
         return CHANCE
-    if isinstance(phase, GameOver):
+    if kind is GameOver:
         return TERMINAL
     if isinstance(phase, PickingGalley | PickingPort | SpecialInvesting):
         return phase.order[phase.index]
@@ -143,87 +115,112 @@ def to_act(phase: Phase, state: ModernState) -> int:
         return phase.candidates[0]
     if isinstance(phase, Plundering):
         return phase.seat
-    assert state.act is not None
-    galley = state.galley(state.act.galley)
-    assert galley is not None
-    return galley.owner
+    assert act is not None
+    return find(galleys, act.galley).owner
 
 
 def enter(state: ModernState, phase: Phase, **changes: Any) -> ModernState:
     """Return ``state`` in ``phase``, with ``changes`` applied and ``to_act`` derived."""
-    new = attrs.evolve(state, phase=phase, **changes)
-    return attrs.evolve(new, to_act=to_act(phase, new))
+    act = changes.get("act", state.act)
+    galleys = changes.get("galleys", state.galleys)
+    return new_state(state, phase=phase, to_act=seat_to_act(phase, act, galleys), **changes)
 
 
-def replace_galley(state: ModernState, galley: Galley) -> ModernState:
-    return attrs.evolve(
-        state,
-        galleys=tuple(galley if g.number == galley.number else g for g in state.galleys),
-    )
+def with_galley(galleys: tuple[Galley, ...], galley: Galley) -> tuple[Galley, ...]:
+    """``galleys`` with the galley of the same number replaced by ``galley``."""
+    number = galley.number
+    for index, old in enumerate(galleys):
+        if old.number == number:
+            return (*galleys[:index], galley, *galleys[index + 1 :])
+    return galleys
 
 
-def replace_port(state: ModernState, index: int, port: Port) -> ModernState:
-    ports = list(state.ports)
-    ports[index] = port
-    return attrs.evolve(state, ports=tuple(ports))
+def with_port(ports: tuple[Port, ...], index: int, port: Port) -> tuple[Port, ...]:
+    """``ports`` with the port at ``index`` replaced by ``port``."""
+    out = list(ports)
+    out[index] = port
+    return tuple(out)
 
 
-def add_galley(state: ModernState, galley: Galley) -> ModernState:
-    return attrs.evolve(
-        state, galleys=tuple(sorted((*state.galleys, galley), key=lambda g: g.number))
-    )
+def add_galley(galleys: tuple[Galley, ...], galley: Galley) -> tuple[Galley, ...]:
+    """``galleys`` with ``galley`` added, in number order."""
+    return tuple(sorted((*galleys, galley), key=lambda g: g.number))
 
 
 def bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
+    """``values`` with ``delta`` added to the one at ``index``."""
     out = list(values)
     out[index] += delta
     return tuple(out)
 
 
-def return_goods(ctx: Ctx, state: ModernState, goods: Iterable[str]) -> ModernState:
-    """Put cubes back in the box (X-M-14, X-M-26)."""
-    supply = list(state.supply)
+def returned(ctx: Ctx, supply: tuple[int, ...], goods: Iterable[str]) -> tuple[int, ...]:
+    """The box's cubes once ``goods`` are put back (X-M-14, X-M-26)."""
+    out = list(supply)
     for good in goods:
-        supply[ctx.good_index[good]] += 1
-    return attrs.evolve(state, supply=tuple(supply))
+        out[ctx.good_index[good]] += 1
+    return tuple(out)
 
 
 def sink(
-    ctx: Ctx, state: ModernState, galley: Galley, ev: Events, *, keep_cargo: bool = False
-) -> ModernState:
+    ctx: Ctx,
+    state: ModernState,
+    changes: Changes,
+    galley: Galley,
+    ev: Events,
+    *,
+    keep_cargo: bool = False,
+) -> None:
     """Remove a galley with no sailors left (M-GAL-4); its cargo returns to the box.
 
-    With ``keep_cargo`` the cargo stays out of the box, because a survivor is
-    about to choose what to take from it (M-BAT-8).
+    The removal is written into ``changes``. With ``keep_cargo`` the cargo
+    stays out of the box, because a survivor is about to choose what to take
+    from it (M-BAT-8).
     """
     ev.append(GalleySunk(galley.owner, galley.number, galley.cargo))
-    state = attrs.evolve(
-        state,
-        galleys=tuple(g for g in state.galleys if g.number != galley.number),
-        reserve=bump(state.reserve, galley.owner, galley.sailors),
-    )
-    return state if keep_cargo else return_goods(ctx, state, galley.cargo)
+    galleys = changes.get("galleys", state.galleys)
+    reserve = changes.get("reserve", state.reserve)
+    changes["galleys"] = tuple(g for g in galleys if g.number != galley.number)
+    changes["reserve"] = bump(reserve, galley.owner, galley.sailors)
+    if not keep_cargo:
+        supply = changes.get("supply", state.supply)
+        changes["supply"] = returned(ctx, supply, galley.cargo)
 
 
 def with_cargo(galley: Galley, cargo: Iterable[str]) -> Galley:
-    return attrs.evolve(galley, cargo=tuple(sorted(cargo)))
+    """``galley`` carrying ``cargo``, sorted."""
+    return Galley(galley.number, galley.owner, galley.area, galley.sailors, tuple(sorted(cargo)))
 
 
 def remove_one(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    """``items`` without the first ``item``."""
     index = items.index(item)
     return items[:index] + items[index + 1 :]
 
 
-def next_activation(ctx: Ctx, state: ModernState, ev: Events) -> ModernState:
-    """Move the black token to the next galley to activate, or end the turn (M-TURN-2/4)."""
-    for galley in state.galleys:
-        if galley.number > state.wheel and galley.number not in state.skip:
+def next_activation(ctx: Ctx, state: ModernState, ev: Events, **changes: Any) -> ModernState:
+    """Move the black token to the next galley to activate, or end the turn (M-TURN-2/4).
+
+    ``changes`` are the step's other changes; the new state is built once.
+    """
+    wheel = changes.get("wheel", state.wheel)
+    skip = changes.get("skip", state.skip)
+    galleys = changes.get("galleys", state.galleys)
+    for galley in galleys:
+        if galley.number > wheel and galley.number not in skip:
             ev.append(GalleyActivated(galley.owner, galley.number))
-            act = Activation(galley=galley.number, start_area=galley.area)
-            return enter(state, Choosing(), wheel=galley.number, act=act)
-    return enter(state, Drawing(), wheel=0, act=None)
+            changes["phase"] = CHOOSING
+            changes["to_act"] = galley.owner
+            changes["wheel"] = galley.number
+            changes["act"] = ctx.activation(galley.number, galley.area)
+            return new_state(state, **changes)
+    changes["phase"] = DRAWING
+    changes["to_act"] = CHANCE
+    changes["wheel"] = 0
+    changes["act"] = None
+    return new_state(state, **changes)
 
 
-def end_activation(ctx: Ctx, state: ModernState, ev: Events) -> ModernState:
+def end_activation(ctx: Ctx, state: ModernState, ev: Events, **changes: Any) -> ModernState:
     """Finish the current activation and activate the next galley."""
-    return next_activation(ctx, attrs.evolve(state, act=None), ev)
+    return next_activation(ctx, state, ev, **changes)

@@ -1,36 +1,43 @@
-"""Investment and special investment (M-INV, M-END-7): sailors, galleys, forts, basilicas."""
+"""Investment (M-INV): sailors, galleys, forts and basilicas for the active player's ports.
+
+The purchases of sailors and galleys serve the special investment too
+(:mod:`.special`), which names the buyer in its phase.
+"""
 
 from __future__ import annotations
-
-import attrs
 
 from serenissima.engine.core import Action
 from serenissima.engine.pieces import has_goods
 
 from .actions import BuildBasilica, BuildFort, BuyGalley, Crew, Done, Recruit
+from .context import DONE, Ctx
 from .events import BuildingBuilt, GalleyBought, GalleyPlaced, SailorRecruited
 from .helpers import (
-    Ctx,
     Events,
     add_galley,
     bump,
     end_activation,
     enter,
-    replace_galley,
-    replace_port,
+    find,
+    new_act,
+    new_state,
+    with_galley,
+    with_port,
 )
-from .state import Galley, ModernState, SpecialInvesting
+from .state import Galley, ModernState, Port, SpecialInvesting
 
 __all__ = [
     "apply_basilica",
     "apply_buy",
     "apply_crew",
     "apply_fort",
+    "apply_investing_done",
     "apply_recruit",
+    "buy_actions",
+    "galley_price",
     "investing_actions",
     "may_buy_galley",
     "recruit_actions",
-    "special_actions",
 ]
 
 
@@ -39,16 +46,19 @@ def recruit_actions(ctx: Ctx, state: ModernState, seat: int) -> list[Action]:
     out: list[Action] = []
     if state.reserve[seat] < 1 or state.ducats[seat] < ctx.params.costs.recruit:
         return out  # M-INV-6, X-M-27
-    for spec, port in zip(ctx.board.ports, state.ports, strict=True):
-        if port.owner == seat and port.sailors < spec.warehouse:  # M-PORT-2
-            out.append(Recruit(spec.id))
+    sizes, recruits = ctx.sizes, ctx.recruits
+    out = [
+        recruits[index]
+        for index, port in enumerate(state.ports)
+        if port.owner == seat and port.sailors < sizes[index]  # M-PORT-2
+    ]
     for galley in state.galleys:
         if (
             galley.owner == seat
             and ctx.room(state, galley)[0]
             and ctx.own_port_in(state, galley.area, seat)
         ):
-            out.append(Crew(galley.number))
+            out.append(ctx.crew(galley.number))
     return out
 
 
@@ -60,71 +70,60 @@ def galley_price(ctx: Ctx, state: ModernState, seat: int) -> int:
 def may_buy_galley(ctx: Ctx, state: ModernState, seat: int) -> bool:
     """Whether ``seat`` can pay for a galley and its first sailor (M-INV-3, X-M-22, X-M-28)."""
     costs = ctx.params.costs
+    owned = ctx.owned_galleys(state, seat)
     return (
-        ctx.owned_galleys(state, seat) < ctx.params.components.galley_cubes_per_player
+        owned < ctx.params.components.galley_cubes_per_player
         and state.reserve[seat] >= 1
-        and state.ducats[seat] >= galley_price(ctx, state, seat) + costs.recruit
+        and state.ducats[seat] >= costs.galley_per_owned * owned + costs.recruit  # galley_price
     )
 
 
-def _buy_actions(ctx: Ctx, state: ModernState, seat: int) -> list[Action]:
+def buy_actions(ctx: Ctx, state: ModernState, seat: int) -> list[Action]:
+    """M-INV-3: any galley number not in play, at any own port."""
     in_use = ctx.params.setup_for(state.players).galleys_in_use
     taken = {g.number for g in state.galleys}
     free = [n for n in range(1, in_use + 1) if n not in taken]
-    ports = [
-        spec.id
-        for spec, port in zip(ctx.board.ports, state.ports, strict=True)
-        if port.owner == seat
-    ]
-    return [BuyGalley(n, port) for n in free for port in ports]
+    ports = [index for index, port in enumerate(state.ports) if port.owner == seat]
+    return [buys[index] for buys in map(ctx.buy, free) for index in ports]
 
 
 def investing_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     """M-INV-1..6: any purchases for the active player's ports, then done."""
     assert state.act is not None
     seat = ctx.active(state).owner
-    out: list[Action] = [Done(), *recruit_actions(ctx, state, seat)]
+    out: list[Action] = [DONE, *recruit_actions(ctx, state, seat)]
     limit = state.options.galley_purchase_limit
     bought = state.act.bought_galley if limit == "per_investment" else seat in state.bought_turn
     if not bought and may_buy_galley(ctx, state, seat):  # X-M-37
-        out.extend(_buy_actions(ctx, state, seat))
-    costs, comps = ctx.params.costs, ctx.params.components
-    forts = sum(1 for p in state.ports if p.fort)
-    basilicas = sum(1 for p in state.ports if p.basilica)
-    for spec, port in zip(ctx.board.ports, state.ports, strict=True):
-        if port.owner != seat:
-            continue
+        out.extend(buy_actions(ctx, state, seat))
+    costs, comps, params = ctx.params.costs, ctx.params.components, ctx.params
+    ducats = state.ducats[seat]
+    may_fort, may_basilica = ducats >= costs.fort, ducats >= costs.basilica
+    if not (may_fort or may_basilica):
+        return tuple(out)
+    forts = basilicas = 0
+    own: list[int] = []
+    for index, port in enumerate(state.ports):
+        forts += port.fort
+        basilicas += port.basilica
+        if port.owner == seat:
+            own.append(index)
+    for index in own:
+        port = state.ports[index]
         if (
-            not port.fort
+            may_fort
+            and not port.fort
             and forts < comps.forts
-            and state.ducats[seat] >= costs.fort
-            and has_goods(ctx.params.fort.requires, spec.good, port.warehouse)
+            and has_goods(params.fort.requires, ctx.port_goods[index], port.warehouse)
         ):
-            out.append(BuildFort(spec.id))  # M-INV-4
+            out.append(ctx.forts[index])  # M-INV-4
         if (
-            not port.basilica
+            may_basilica
+            and not port.basilica
             and basilicas < comps.basilicas
-            and state.ducats[seat] >= costs.basilica
-            and has_goods(ctx.params.basilica.requires, spec.good, port.warehouse)
+            and has_goods(params.basilica.requires, ctx.port_goods[index], port.warehouse)
         ):
-            out.append(BuildBasilica(spec.id))  # M-INV-5
-    return tuple(out)
-
-
-def special_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
-    """M-END-7, X-M-23: galleys and sailors only, to reach two galleys."""
-    phase = state.phase
-    assert isinstance(phase, SpecialInvesting)
-    seat = phase.order[phase.index]
-    out: list[Action] = [Done(), *recruit_actions(ctx, state, seat)]
-    allowed = 1 if state.options.special_investment_galleys == "one" else None
-    below = ctx.params.special_investment_below
-    if (
-        ctx.owned_galleys(state, seat) < below
-        and (allowed is None or phase.bought < allowed)
-        and may_buy_galley(ctx, state, seat)
-    ):
-        out.extend(_buy_actions(ctx, state, seat))
+            out.append(ctx.basilicas[index])  # M-INV-5
     return tuple(out)
 
 
@@ -141,10 +140,13 @@ def apply_recruit(ctx: Ctx, state: ModernState, action: Recruit, ev: Events) -> 
     cost = ctx.params.costs.recruit
     index = ctx.board.port_index(action.port)
     port = state.ports[index]
-    state = replace_port(state, index, attrs.evolve(port, sailors=port.sailors + 1))
+    port = Port(port.owner, port.sailors + 1, port.warehouse, port.fort, port.basilica, port.closed)
     ev.append(SailorRecruited(seat, action.port, cost))
-    return attrs.evolve(
-        state, ducats=bump(state.ducats, seat, -cost), reserve=bump(state.reserve, seat, -1)
+    return new_state(
+        state,
+        ports=with_port(state.ports, index, port),
+        ducats=bump(state.ducats, seat, -cost),
+        reserve=bump(state.reserve, seat, -1),
     )
 
 
@@ -152,12 +154,14 @@ def apply_crew(ctx: Ctx, state: ModernState, action: Crew, ev: Events) -> Modern
     """M-INV-2, X-M-38: one sailor onto a galley in the space of an own port."""
     seat = _seat(ctx, state)
     cost = ctx.params.costs.recruit
-    galley = state.galley(action.galley)
-    assert galley is not None
-    state = replace_galley(state, attrs.evolve(galley, sailors=galley.sailors + 1))
+    galley = find(state.galleys, action.galley)
+    galley = Galley(galley.number, galley.owner, galley.area, galley.sailors + 1, galley.cargo)
     ev.append(SailorRecruited(seat, str(action.galley), cost))
-    return attrs.evolve(
-        state, ducats=bump(state.ducats, seat, -cost), reserve=bump(state.reserve, seat, -1)
+    return new_state(
+        state,
+        galleys=with_galley(state.galleys, galley),
+        ducats=bump(state.ducats, seat, -cost),
+        reserve=bump(state.reserve, seat, -1),
     )
 
 
@@ -167,25 +171,38 @@ def apply_buy(ctx: Ctx, state: ModernState, action: BuyGalley, ev: Events) -> Mo
     price = galley_price(ctx, state, seat)
     recruit = ctx.params.costs.recruit
     area = ctx.board.port(action.port).area
-    state = add_galley(state, Galley(action.galley, seat, area, 1))
+    galleys = add_galley(state.galleys, Galley(action.galley, seat, area, 1))
     ev.append(GalleyBought(seat, action.galley, action.port, price))
     ev.append(GalleyPlaced(seat, action.galley, area, 1))
     ev.append(SailorRecruited(seat, str(action.galley), recruit))
     skip = state.skip
     if not state.options.new_galley_activates_same_turn or action.galley < state.wheel:
         skip = (*skip, action.galley)
-    state = attrs.evolve(
-        state,
-        ducats=bump(state.ducats, seat, -(price + recruit)),
-        reserve=bump(state.reserve, seat, -1),
-        skip=skip,
-        bought_turn=tuple(sorted({*state.bought_turn, seat})),
-    )
+    ducats = bump(state.ducats, seat, -(price + recruit))
+    reserve = bump(state.reserve, seat, -1)
+    bought_turn = tuple(sorted({*state.bought_turn, seat}))
     phase = state.phase
     if isinstance(phase, SpecialInvesting):
-        return enter(state, attrs.evolve(phase, bought=phase.bought + 1))
+        special = SpecialInvesting(phase.order, phase.index, phase.bought + 1)
+        return enter(
+            state,
+            special,
+            galleys=galleys,
+            ducats=ducats,
+            reserve=reserve,
+            skip=skip,
+            bought_turn=bought_turn,
+        )
     assert state.act is not None
-    return attrs.evolve(state, act=attrs.evolve(state.act, bought_galley=True))
+    return new_state(
+        state,
+        galleys=galleys,
+        ducats=ducats,
+        reserve=reserve,
+        skip=skip,
+        bought_turn=bought_turn,
+        act=new_act(state.act, bought_galley=True),
+    )
 
 
 def _build(
@@ -194,12 +211,12 @@ def _build(
     seat = _seat(ctx, state)
     index = ctx.board.port_index(port_id)
     port = state.ports[index]
-    built = (
-        attrs.evolve(port, fort=True) if building == "fort" else attrs.evolve(port, basilica=True)
-    )
-    state = replace_port(state, index, built)
+    fort, basilica = port.fort or building == "fort", port.basilica or building != "fort"
+    built = Port(port.owner, port.sailors, port.warehouse, fort, basilica, port.closed)
     ev.append(BuildingBuilt(seat, port_id, building, cost))
-    return attrs.evolve(state, ducats=bump(state.ducats, seat, -cost))
+    return new_state(
+        state, ports=with_port(state.ports, index, built), ducats=bump(state.ducats, seat, -cost)
+    )
 
 
 def apply_fort(ctx: Ctx, state: ModernState, action: BuildFort, ev: Events) -> ModernState:
@@ -215,15 +232,3 @@ def apply_basilica(ctx: Ctx, state: ModernState, action: BuildBasilica, ev: Even
 def apply_investing_done(ctx: Ctx, state: ModernState, action: Done, ev: Events) -> ModernState:
     """M-INV-1: the investment, and with it the activation, is over."""
     return end_activation(ctx, state, ev)
-
-
-def apply_special_done(ctx: Ctx, state: ModernState, action: Done, ev: Events) -> ModernState:
-    """M-END-7: the next player owed a special investment makes it."""
-    from .endturn import next_special
-
-    phase = state.phase
-    assert isinstance(phase, SpecialInvesting)
-    return next_special(ctx, state, phase.order, phase.index + 1, ev)
-
-
-__all__ += ["apply_investing_done", "apply_special_done", "galley_price"]

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-
-import attrs
+from typing import Any
 
 from serenissima.engine.core import Action
 from serenissima.engine.errors import OptionError
@@ -13,8 +12,9 @@ from serenissima.engine.pieces import clockwise
 from serenissima.engine.ruleset import OptionValue
 
 from .actions import CloseOutcome, FirstOutcome, PickGalley, PickPort
+from .context import Ctx
 from .events import FirstPlayerChosen, GalleyPlaced, PortClaimed, PortClosed
-from .helpers import Ctx, Events, add_galley, bump, enter, next_activation, replace_port
+from .helpers import Changes, Events, add_galley, bump, enter, next_activation, with_port
 from .state import (
     Galley,
     ModernOptions,
@@ -100,10 +100,12 @@ def close_outcomes(ctx: Ctx, state: ModernState) -> tuple[tuple[Action, Fraction
 def apply_close(ctx: Ctx, state: ModernState, action: CloseOutcome, ev: Events) -> ModernState:
     assert isinstance(state.phase, PickingClosed)
     index = ctx.board.port_index(action.port)
-    state = replace_port(state, index, attrs.evolve(state.ports[index], closed=True))
+    port = state.ports[index]
+    closed = Port(port.owner, port.sailors, port.warehouse, port.fort, port.basilica, True)
     ev.append(PortClosed(action.port))
-    rest = state.phase.goods[1:]  # type: ignore[union-attr]
-    return enter(state, PickingClosed(rest) if rest else PickingFirst())
+    rest = state.phase.goods[1:]
+    phase = PickingClosed(rest) if rest else PickingFirst()
+    return enter(state, phase, ports=with_port(state.ports, index, closed))
 
 
 def first_outcomes(ctx: Ctx, state: ModernState) -> tuple[tuple[Action, Fraction], ...]:
@@ -128,9 +130,8 @@ def pick_order(state: ModernState, first: int, galleys_each: int) -> tuple[int, 
 def apply_first(ctx: Ctx, state: ModernState, action: FirstOutcome, ev: Events) -> ModernState:
     ev.append(FirstPlayerChosen(action.seat))
     setup = ctx.params.setup_for(state.players)
-    state = attrs.evolve(state, first_player=action.seat)
     order = pick_order(state, action.seat, setup.galleys_each)
-    return enter(state, PickingGalley(order, 0))
+    return enter(state, PickingGalley(order, 0), first_player=action.seat)
 
 
 # --- picks --------------------------------------------------------------------
@@ -146,7 +147,8 @@ def _free_numbers(ctx: Ctx, state: ModernState) -> tuple[int, ...]:
 
 def galley_picks(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     """M-SETUP-9/10: any galley number not yet taken."""
-    return tuple(PickGalley(n) for n in _free_numbers(ctx, state))
+    picks = ctx.pick_galleys
+    return tuple(picks.get(n) or PickGalley(n) for n in _free_numbers(ctx, state))
 
 
 def _home(ctx: Ctx, state: ModernState, seat: int) -> str | None:
@@ -163,15 +165,16 @@ def apply_pick_galley(ctx: Ctx, state: ModernState, action: PickGalley, ev: Even
     home = _home(ctx, state, seat)
     if home is None:
         return enter(state, PickingPort(phase.order, phase.index, action.galley))
-    state = _place(ctx, state, seat, action.galley, home, ev)
-    return _next_pick(ctx, state, phase.order, phase.index + 1, ev)
+    changes: Changes = {}
+    _place(ctx, state, changes, seat, action.galley, home, ev)
+    return _next_pick(ctx, state, phase.order, phase.index + 1, ev, **changes)
 
 
 def port_picks(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     """M-SETUP-9, X-M-18/20: a starting port that is neither taken nor closed."""
     return tuple(
-        PickPort(spec.id)
-        for spec, port in zip(ctx.board.ports, state.ports, strict=True)
+        pick
+        for spec, port, pick in zip(ctx.board.ports, state.ports, ctx.pick_ports, strict=True)
         if spec.start and port.owner is None and not port.closed
     )
 
@@ -183,28 +186,38 @@ def apply_pick_port(ctx: Ctx, state: ModernState, action: PickPort, ev: Events) 
     setup = ctx.params.setup_for(state.players)
     index = ctx.board.port_index(action.port)
     sailors = setup.port_sailors
-    state = replace_port(
-        state, index, attrs.evolve(state.ports[index], owner=seat, sailors=sailors)
-    )
-    state = attrs.evolve(state, reserve=bump(state.reserve, seat, -sailors))
+    port = state.ports[index]
+    port = Port(seat, sailors, port.warehouse, port.fort, port.basilica, port.closed)
+    changes: Changes = {
+        "ports": with_port(state.ports, index, port),
+        "reserve": bump(state.reserve, seat, -sailors),
+    }
     ev.append(PortClaimed(seat, action.port, sailors))
-    state = _place(ctx, state, seat, phase.galley, ctx.board.port(action.port).area, ev)
-    return _next_pick(ctx, state, phase.order, phase.index + 1, ev)
+    _place(ctx, state, changes, seat, phase.galley, ctx.board.port(action.port).area, ev)
+    return _next_pick(ctx, state, phase.order, phase.index + 1, ev, **changes)
 
 
 def _place(
-    ctx: Ctx, state: ModernState, seat: int, number: int, area: str, ev: Events
-) -> ModernState:
+    ctx: Ctx,
+    state: ModernState,
+    changes: Changes,
+    seat: int,
+    number: int,
+    area: str,
+    ev: Events,
+) -> None:
+    """Put galley ``number`` into play in ``area`` (written into ``changes``)."""
     sailors = ctx.params.setup_for(state.players).sailors_per_galley
-    state = add_galley(state, Galley(number, seat, area, sailors))
+    changes["galleys"] = add_galley(state.galleys, Galley(number, seat, area, sailors))
     ev.append(GalleyPlaced(seat, number, area, sailors))
-    return attrs.evolve(state, reserve=bump(state.reserve, seat, -sailors))
+    reserve = changes.get("reserve", state.reserve)
+    changes["reserve"] = bump(reserve, seat, -sailors)
 
 
 def _next_pick(
-    ctx: Ctx, state: ModernState, order: tuple[int, ...], index: int, ev: Events
+    ctx: Ctx, state: ModernState, order: tuple[int, ...], index: int, ev: Events, **changes: Any
 ) -> ModernState:
     if index < len(order):
-        return enter(state, PickingGalley(order, index))
-    state = attrs.evolve(state, turn=1, wheel=0)
-    return next_activation(ctx, state, ev)
+        return enter(state, PickingGalley(order, index), **changes)
+    changes.update(turn=1, wheel=0)
+    return next_activation(ctx, state, ev, **changes)

@@ -1,0 +1,102 @@
+"""Step 2 of an Action, movement (M-MOVE), and the blockades it may meet (M-BLOCK).
+
+A blockade is asked for when the active galley enters a space and when it
+would sell or claim a port there (the sale and the claim themselves are in
+:mod:`.trading`).
+"""
+
+from __future__ import annotations
+
+from serenissima.engine.core import Action
+
+from .actions import Blockade, Done, Move, Pass
+from .context import DONE, Ctx, blockaders
+from .events import BlockadeDeclared, GalleyMoved
+from .helpers import MOVING, Events, enter, new_act, new_state, with_galley
+from .state import Activation, Asking, Galley, ModernState
+from .trading import do_claim, do_sale, to_trading
+
+__all__ = [
+    "apply_blockade",
+    "apply_move",
+    "apply_moving_done",
+    "apply_pass",
+    "moving_actions",
+]
+
+_DONE_ONLY: tuple[Action, ...] = (DONE,)
+
+
+def _act(state: ModernState) -> Activation:
+    assert state.act is not None
+    return state.act
+
+
+def moving_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
+    """M-MOVE-1: one adjacent space at a time, up to the allowance; or stop."""
+    act = _act(state)
+    if act.moves >= act.allowance:
+        return _DONE_ONLY
+    return ctx.moves[ctx.active(state).area]
+
+
+def apply_move(ctx: Ctx, state: ModernState, action: Move, ev: Events) -> ModernState:
+    """M-MOVE-1/2 and M-BLOCK-2/3: enter the next space; eligible players may blockade."""
+    act = _act(state)
+    galley = ctx.active(state)
+    ev.append(GalleyMoved(galley.number, galley.area, action.area))
+    galley = Galley(galley.number, galley.owner, action.area, galley.sailors, galley.cargo)
+    galleys = with_galley(state.galleys, galley)
+    act = new_act(act, moves=act.moves + 1)
+    if action.area != act.start_area:  # M-BLOCK-3
+        candidates = blockaders(galleys, galley)
+        if candidates:
+            return new_state(
+                state,
+                phase=Asking("move", candidates),
+                to_act=candidates[0],
+                galleys=galleys,
+                act=act,
+            )
+    if act.moves >= act.allowance:
+        return to_trading(ctx, state, ev, galleys=galleys, act=act)
+    return new_state(state, phase=MOVING, to_act=galley.owner, galleys=galleys, act=act)
+
+
+def apply_moving_done(ctx: Ctx, state: ModernState, action: Done, ev: Events) -> ModernState:
+    """M-MOVE-1: the galley stops; step 3 follows."""
+    return to_trading(ctx, state, ev)
+
+
+# --- blockades ------------------------------------------------------------------
+
+
+def apply_blockade(ctx: Ctx, state: ModernState, action: Blockade, ev: Events) -> ModernState:
+    """M-BLOCK-2/6/7: the movement stops, or the sale or claim is prevented."""
+    phase = state.phase
+    assert isinstance(phase, Asking)
+    act = _act(state)
+    ev.append(BlockadeDeclared(phase.candidates[0], act.galley, phase.purpose))
+    if phase.purpose == "sale":
+        act = new_act(act, sale_blocked=True, fights_since_block=0)
+    elif phase.purpose == "claim":
+        act = new_act(act, claim_blocked=True, fights_since_block=0)
+    return to_trading(ctx, state, ev, act=act)
+
+
+def apply_pass(ctx: Ctx, state: ModernState, action: Pass, ev: Events) -> ModernState:
+    """M-BLOCK-4: the next eligible player is asked; when nobody blockades, play goes on."""
+    phase = state.phase
+    assert isinstance(phase, Asking)
+    if len(phase.candidates) > 1:
+        candidates = phase.candidates[1:]
+        asking = Asking(phase.purpose, candidates, phase.good, phase.port, phase.sailors)
+        return new_state(state, phase=asking, to_act=candidates[0])
+    if phase.purpose == "sale":
+        return do_sale(ctx, state, phase.good, phase.port, ev)
+    if phase.purpose == "claim":
+        return do_claim(ctx, state, phase.port, phase.sailors, ev)
+    act = _act(state)
+    if act.moves >= act.allowance:
+        return to_trading(ctx, state, ev)
+    return enter(state, MOVING)
