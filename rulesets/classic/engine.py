@@ -55,9 +55,10 @@ from .actions import (
     TradeSell,
     parse,
 )
+from .context import Ctx
 from .events import EVENT_TYPES
 from .explain import explain
-from .helpers import Ctx, Events
+from .helpers import Events
 from .observation import ClassicObservation, observe
 from .render import render
 from .state import (
@@ -234,6 +235,9 @@ PHASES: Mapping[type[Phase], PhaseRules] = {
 
 _TURN_PHASES = (Purchasing, Moving, Fighting, Landing, Selling)
 _ONLY_DONE = (Done(),)
+_SKIPPABLE = frozenset(p for p in _TURN_PHASES if PHASES[p].legal is not None)
+"""Turn phases whose seat is not asked when ``done`` is its only choice."""
+_STEPS = {phase: rules.steps for phase, rules in PHASES.items()}
 
 
 class ClassicEngine:
@@ -251,6 +255,7 @@ class ClassicEngine:
     def __init__(self) -> None:
         self._contexts = ContextCache(Ctx)
         self._last: tuple[object, object, tuple[Action, ...]] = (None, None, ())
+        self._last_ctx: tuple[object, Ctx | None] = (None, None)
 
     def _legal(self, ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
         """The legal actions, remembered for the last state asked (``step`` asks first)."""
@@ -263,7 +268,12 @@ class ClassicEngine:
 
     def ctx(self, rules: Ruleset) -> Ctx:
         """Return the cached context of ``rules``."""
-        return self._contexts.get(rules)
+        last_rules, ctx = self._last_ctx
+        if last_rules is rules and ctx is not None:
+            return ctx
+        ctx = self._contexts.get(rules)
+        self._last_ctx = (rules, ctx)
+        return ctx
 
     def load_params(self, files: Any, board: Any) -> Any:
         """Read ``rules.toml`` into :class:`~serenissima_rulesets.classic.params.ClassicParams`."""
@@ -294,14 +304,13 @@ class ClassicEngine:
         assert isinstance(state, ClassicState)
         ctx = self.ctx(rules)
         events: Events = []
-        new = PHASES[type(state.phase)].steps[type(action)](ctx, state, action, events)
+        new = _STEPS[type(state.phase)][type(action)](ctx, state, action, events)
         while (
             new.to_act != CHANCE
-            and isinstance(new.phase, _TURN_PHASES)
-            and PHASES[type(new.phase)].legal is not None
+            and type(new.phase) in _SKIPPABLE
             and self._legal(ctx, new) == _ONLY_DONE
         ):
-            new = PHASES[type(new.phase)].steps[Done](ctx, new, Done(), events)
+            new = _STEPS[type(new.phase)][Done](ctx, new, _ONLY_DONE[0], events)
         return new, tuple(events)
 
     def explain(self, rules: Ruleset, state: State, action: Action) -> IllegalActionError:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import attrs
-
 from serenissima.core import Action
 
 from .actions import Done, Land
+from .context import Ctx
 from .events import PortTaken, SailorLanded
-from .helpers import Ctx, Events
-from .state import ClassicState, Landing
+from .helpers import Events, crewed, next_turn, replace_state, with_port
+from .state import ClassicState, Landing, Port
+
+_DONE = Done()
 
 __all__ = ["apply_land", "apply_landing_done", "landing_actions"]
 
@@ -19,17 +20,21 @@ def landing_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     phase = state.phase
     assert isinstance(phase, Landing)
     seat = state.order[phase.index]
+    capped = state.options.classic_garrison_cap != "none"
+    ports, area_ports, port_ids = state.ports, ctx.area_ports, ctx.port_ids
     actions: list[Action] = []
-    for galley in ctx.galleys_of(state, seat):
-        for index in ctx.board.ports_in(galley.area):
-            port_id = ctx.board.ports[index].id
-            port = state.ports[index]
+    for galley in state.galleys:
+        if galley.owner != seat:
+            continue
+        for index in area_ports[galley.area]:
+            port_id = port_ids[index]
+            port = ports[index]
             # X-C-24: an own port may be re-manned only when its garrison is gone.
             open_ = port.garrison == 0 or port_id in phase.taken
-            room = ctx.garrison_room(state, index)
+            room = ctx.garrison_room(state, index) if capped else None
             if open_ and (room is None or room > 0):
                 actions.append(Land(galley.id, port_id))
-    actions.append(Done())
+    actions.append(_DONE)
     return tuple(actions)
 
 
@@ -48,16 +53,20 @@ def apply_land(ctx: Ctx, state: ClassicState, action: Land, events: Events) -> C
     events.append(SailorLanded(seat, galley.id, action.port))
     if port.owner != seat:
         events.append(PortTaken(seat, action.port, port.owner))
-    state = ctx.put_port(state, index, attrs.evolve(port, owner=seat, garrison=port.garrison + 1))
-    state = ctx.set_sailors(
-        state, galley, galley.sailors - 1, "its last sailor went ashore", events
-    )
+    manned = Port(seat, port.garrison + 1, port.warehouse, port.forts)
+    reason = "its last sailor went ashore"
+    changes = crewed(ctx, state, state.galleys, galley, galley.sailors - 1, reason, events)
     taken = phase.taken if action.port in phase.taken else (*phase.taken, action.port)
-    return attrs.evolve(state, phase=Landing(phase.index, taken))
+    return replace_state(
+        state,
+        ports=with_port(state.ports, index, manned),
+        phase=Landing(phase.index, taken),
+        **changes,
+    )
 
 
 def apply_landing_done(ctx: Ctx, state: ClassicState, action: Done, events: Events) -> ClassicState:
     """X-C-25: one landing turn per seat; then the next seat lands, then phase 6."""
     phase = state.phase
     assert isinstance(phase, Landing)
-    return ctx.next_turn(state, phase.index, events)
+    return next_turn(ctx, state, phase.index, events)

@@ -11,9 +11,8 @@ held at most once per turn, so the phase-2 turn always ends.
 
 from __future__ import annotations
 
-import attrs
-
 from serenissima.core import Action
+from serenissima.values import replacer
 
 from .actions import (
     Accept,
@@ -26,12 +25,12 @@ from .actions import (
     TradeBuy,
     TradeSell,
 )
+from .context import Ctx
 from .events import DealClosed, DealFailed, DealOpened, GoodBought, PriceNamed
-from .helpers import Ctx, Events
+from .helpers import Events, bump, replace_state, transferred, with_galley
 from .state import ClassicState, Deal, Galley, Negotiating, Purchasing
 from .turn import (
     add_cargo,
-    bump,
     current_turn,
     has_port,
     in_box,
@@ -155,49 +154,100 @@ def _affordable(state: ClassicState, deal: Deal, price: int | None) -> bool:
 # --- legal actions --------------------------------------------------------------
 
 
-def ask_actions(ctx: Ctx, state: ClassicState, seat: int, talks: tuple[str, ...]) -> list[Action]:
-    """C-BUY-4, C-BUY-6, X-C-21: ask another player's port for a price, once per turn."""
-    out: list[Action] = []
-    for index, port in enumerate(state.ports):
-        spec = ctx.board.ports[index]
-        if port.owner is None or port.owner == seat or f"port:{spec.id}" in talks:
+def ask_actions(
+    ctx: Ctx,
+    state: ClassicState,
+    seat: int,
+    talks: tuple[str, ...],
+    mine: list[Galley],
+    out: list[Action],
+) -> None:
+    """C-BUY-4, C-BUY-6, X-C-21: ask another player's port for a price, once per turn.
+
+    ``mine`` are ``seat``'s galleys. As many pieces as :func:`_ask_limit` allows.
+    """
+    lowest = max(ctx.params.prices.port_min, state.options.money_unit)
+    purse = state.ducats[seat] // lowest
+    if purse < 1:
+        return
+    room: dict[str, int] = {}  # ask_room of each sea area, where positive
+    for galley in mine:
+        free = ctx.free_cargo(galley)
+        if free:
+            room[galley.area] = room.get(galley.area, 0) + free
+    if not room:
+        return
+    # the ports where some room is, in board order
+    near = [i for area in room for i in ctx.area_ports[area]]
+    if len(room) > 1:
+        near.sort()
+    ports, supply, port_supply, port_ids = state.ports, state.supply, ctx.port_supply, ctx.port_ids
+    for index in near:
+        owner = ports[index].owner
+        if owner is None or owner == seat:
             continue
-        out.extend(Ask(spec.id, q) for q in range(1, _ask_limit(ctx, state, seat, index) + 1))
-    return out
+        limit = min(room[ctx.port_areas[index]], supply[port_supply[index]], purse)
+        if limit < 1 or (talks and f"port:{port_ids[index]}" in talks):
+            continue
+        key = ("ask", index, limit)
+        asks = ctx.memo.get(key)
+        if asks is None:
+            asks = ctx.memo[key] = tuple(Ask(port_ids[index], q) for q in range(1, limit + 1))
+        out.extend(asks)
 
 
-def trade_actions(ctx: Ctx, state: ClassicState, seat: int, talks: tuple[str, ...]) -> list[Action]:
-    """C-TRADE-1, C-TRADE-2, X-C-41: goods for ducats (or goods) between galleys."""
+def _sell_to(mine: int, good: str, theirs: int, unit: int, top: int) -> tuple[Action, ...]:
+    return tuple(TradeSell(mine, good, theirs, p) for p in price_steps(unit, top, unit))
+
+
+def trade_actions(
+    ctx: Ctx,
+    state: ClassicState,
+    seat: int,
+    talks: tuple[str, ...],
+    mine: list[Galley],
+    out: list[Action],
+) -> None:
+    """C-TRADE-1, C-TRADE-2, X-C-41: goods for ducats (or goods) between galleys.
+
+    ``mine`` are ``seat``'s galleys.
+    """
+    coasts = {g.area for g in mine if ctx.area_ports[g.area]}  # trades off a coast (C-TRADE-1)
+    if not coasts:
+        return
+    others = [g for g in state.galleys if g.owner != seat and g.area in coasts]
+    if not others:
+        return
     unit, top = state.options.money_unit, ctx.params.prices.trade_max
     barter = state.options.allow_barter
-    out: list[Action] = []
-    for mine in ctx.galleys_of(state, seat):
-        if not has_port(ctx, mine.area):
-            continue
-        for theirs in ctx.galleys_in(state, mine.area):
-            if theirs.owner == seat:
+    memo = ctx.memo
+    for own in mine:
+        if not ctx.area_ports[own.area]:
+            continue  # trades only off a coast (C-TRADE-1)
+        for theirs in others:
+            if theirs.area != own.area:
                 continue
-            if ctx.free_cargo(mine) > 0 and state.ducats[seat] >= unit:
+            if ctx.free_cargo(own) > 0 and state.ducats[seat] >= unit:
                 out.extend(
-                    TradeBuy(theirs.id, good, mine.id)
+                    TradeBuy(theirs.id, good, own.id)
                     for good in sorted(set(theirs.cargo))
-                    if trade_key(theirs.id, mine.id, good) not in talks
+                    if trade_key(theirs.id, own.id, good) not in talks
                 )
             if ctx.free_cargo(theirs) > 0:
-                for good in sorted(set(mine.cargo)):
-                    if trade_key(mine.id, theirs.id, good) not in talks:
-                        out.extend(
-                            TradeSell(mine.id, good, theirs.id, p)
-                            for p in price_steps(unit, top, unit)
-                        )
+                for good in sorted(set(own.cargo)):
+                    if trade_key(own.id, theirs.id, good) not in talks:
+                        key = ("sell-to", own.id, good, theirs.id, unit, top)
+                        offers = memo.get(key)
+                        if offers is None:
+                            offers = memo[key] = _sell_to(own.id, good, theirs.id, unit, top)
+                        out.extend(offers)
             if barter:
                 out.extend(
-                    Barter(mine.id, good, theirs.id, wanted)
-                    for good in sorted(set(mine.cargo))
+                    Barter(own.id, good, theirs.id, wanted)
+                    for good in sorted(set(own.cargo))
                     for wanted in sorted(set(theirs.cargo))
-                    if good != wanted and _barter_key(mine.id, theirs.id, good, wanted) not in talks
+                    if good != wanted and _barter_key(own.id, theirs.id, good, wanted) not in talks
                 )
-    return out
 
 
 def negotiation_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
@@ -221,19 +271,21 @@ def negotiation_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
 
 # --- steps: opening a deal --------------------------------------------------------
 
+replace_deal = replacer(Deal)
 
-def _with_turn(state: ClassicState, turn: Purchasing) -> ClassicState:
-    return attrs.evolve(state, phase=turn, to_act=state.order[turn.index])
+
+def _with_turn(state: ClassicState, turn: Purchasing, **changes: object) -> ClassicState:
+    return replace_state(state, phase=turn, to_act=state.order[turn.index], **changes)
 
 
 def _open(
     state: ClassicState, turn: Purchasing, key: str, deal: Deal, events: Events
 ) -> ClassicState:
-    turn = attrs.evolve(turn, talks=(*turn.talks, key))
+    turn = Purchasing(turn.index, turn.flows, (*turn.talks, key))
     events.append(DealOpened(deal.kind, deal.seller, deal.buyer, deal.good, deal.quantity))
     if deal.offer is not None:
         events.append(PriceNamed(deal.seller, deal.offer, False))
-    return attrs.evolve(state, phase=Negotiating(turn, deal), to_act=deal_actor(deal))
+    return replace_state(state, phase=Negotiating(turn, deal), to_act=deal_actor(deal))
 
 
 def apply_ask(ctx: Ctx, state: ClassicState, action: Ask, events: Events) -> ClassicState:
@@ -324,88 +376,91 @@ def current_deal(state: ClassicState) -> tuple[Negotiating, Deal]:
 
 
 def _set_deal(state: ClassicState, phase: Negotiating, deal: Deal) -> ClassicState:
-    return attrs.evolve(state, phase=attrs.evolve(phase, deal=deal), to_act=deal_actor(deal))
+    return replace_state(state, phase=Negotiating(phase.turn, deal), to_act=deal_actor(deal))
 
 
 def apply_offer(ctx: Ctx, state: ClassicState, action: Offer, events: Events) -> ClassicState:
     """C-BUY-6 step 1: the seller names a price per piece; the buyer answers."""
     phase, deal = current_deal(state)
     events.append(PriceNamed(deal.seller, action.price, False))
-    return _set_deal(state, phase, attrs.evolve(deal, offer=action.price, stage="answer"))
+    return _set_deal(state, phase, replace_deal(deal, offer=action.price, stage="answer"))
 
 
 def apply_counter(ctx: Ctx, state: ClassicState, action: Counter, events: Events) -> ClassicState:
     """C-BUY-6 step 2: the buyer's one counter-offer; the seller answers."""
     phase, deal = current_deal(state)
     events.append(PriceNamed(deal.buyer, action.price, True))
-    return _set_deal(state, phase, attrs.evolve(deal, counter=action.price, stage="counter"))
+    return _set_deal(state, phase, replace_deal(deal, counter=action.price, stage="counter"))
 
 
 def apply_accept(ctx: Ctx, state: ClassicState, action: Accept, events: Events) -> ClassicState:
     """C-BUY-6: the deal is made at the price on the table (the counter-offer if accepted)."""
     phase, deal = current_deal(state)
     price = deal.counter if deal.stage == "counter" else deal.offer
+    changes: dict[str, object]
     if deal.kind == "barter":
-        state = _swap(ctx, state, deal)
+        changes = {"galleys": _swap(state, deal)}
         price = 0
     else:
         assert price is not None
-        state = ctx.transfer(state, deal.buyer, deal.seller, price * deal.quantity)
-        deliver = _deliver if deal.kind == "port" else _hand_over
-        state = deliver(ctx, state, deal)
+        changes = {"ducats": transferred(state, deal.buyer, deal.seller, price * deal.quantity)}
+        if deal.kind == "port":
+            changes.update(_deliver(ctx, state, deal))
+        else:
+            changes["galleys"] = _hand_over(state, deal)
     events.append(DealClosed(deal.seller, deal.buyer, deal.good, deal.quantity, price))
     if deal.kind == "port":
         events.append(
             GoodBought(deal.buyer, deal.port, deal.good, deal.quantity, price, deal.seller)
         )
-    return _with_turn(state, phase.turn)
+    return _with_turn(state, phase.turn, **changes)
 
 
-def _deliver(ctx: Ctx, state: ClassicState, deal: Deal) -> ClassicState:
+def _deliver(ctx: Ctx, state: ClassicState, deal: Deal) -> dict[str, object]:
     """C-BUY-7, X-C-42: pieces from the box onto the buyer's galleys there, lowest number first."""
     area = ctx.board.port(deal.port).area
-    state = attrs.evolve(
-        state, supply=bump(state.supply, ctx.good_index[deal.good], -deal.quantity)
-    )
+    supply = bump(state.supply, ctx.good_index[deal.good], -deal.quantity)
+    galleys = state.galleys
     left = deal.quantity
-    for galley in ctx.galleys_in(state, area):
+    for galley in state.galleys:
         if left == 0:
             break
-        if galley.owner != deal.buyer:
+        if galley.area != area or galley.owner != deal.buyer:
             continue
         count = min(left, ctx.free_cargo(galley))
         if count:
-            state = ctx.put_galley(
-                state, attrs.evolve(galley, cargo=add_cargo(galley.cargo, deal.good, count))
+            cargo = add_cargo(galley.cargo, deal.good, count)
+            galleys = with_galley(
+                galleys, Galley(galley.id, galley.owner, galley.area, galley.sailors, cargo)
             )
             left -= count
     assert left == 0, "a port deal is asked only for pieces the buyer has room for"
-    return state
+    return {"supply": supply, "galleys": galleys}
 
 
-def _hand_over(ctx: Ctx, state: ClassicState, deal: Deal) -> ClassicState:
+def _cargo(galley: Galley, cargo: tuple[str, ...]) -> Galley:
+    return Galley(galley.id, galley.owner, galley.area, galley.sailors, cargo)
+
+
+def _hand_over(state: ClassicState, deal: Deal) -> tuple[Galley, ...]:
     """C-TRADE-2: the piece moves from the seller's galley to the buyer's."""
     source = state.galley(deal.seller_galley)
     target = state.galley(deal.buyer_galley)
     assert source is not None
     assert target is not None
-    state = ctx.put_galley(state, attrs.evolve(source, cargo=remove_cargo(source.cargo, deal.good)))
-    return ctx.put_galley(state, attrs.evolve(target, cargo=add_cargo(target.cargo, deal.good)))
+    galleys = with_galley(state.galleys, _cargo(source, remove_cargo(source.cargo, deal.good)))
+    return with_galley(galleys, _cargo(target, add_cargo(target.cargo, deal.good)))
 
 
-def _swap(ctx: Ctx, state: ClassicState, deal: Deal) -> ClassicState:
+def _swap(state: ClassicState, deal: Deal) -> tuple[Galley, ...]:
     """X-C-41: the two pieces change galleys; each galley keeps its number of goods."""
     mine = state.galley(deal.seller_galley)
     theirs = state.galley(deal.buyer_galley)
     assert mine is not None
     assert theirs is not None
-    mine = attrs.evolve(
-        mine, cargo=add_cargo(remove_cargo(mine.cargo, deal.good), deal.barter_good)
-    )
-    theirs = attrs.evolve(
-        theirs, cargo=add_cargo(remove_cargo(theirs.cargo, deal.barter_good), deal.good)
-    )
-    return ctx.put_galley(ctx.put_galley(state, mine), theirs)
+    mine = _cargo(mine, add_cargo(remove_cargo(mine.cargo, deal.good), deal.barter_good))
+    theirs = _cargo(theirs, add_cargo(remove_cargo(theirs.cargo, deal.barter_good), deal.good))
+    return with_galley(with_galley(state.galleys, mine), theirs)
 
 
 def _fail(state: ClassicState, by: int, events: Events) -> ClassicState:
@@ -418,7 +473,7 @@ def apply_refuse(ctx: Ctx, state: ClassicState, action: Refuse, events: Events) 
     """C-BUY-6 step 3, C-TRADE-2: the seller refuses the counter-offer, or to trade at all."""
     phase, deal = current_deal(state)
     if deal.stage == "counter":
-        return _set_deal(state, phase, attrs.evolve(deal, stage="last"))
+        return _set_deal(state, phase, replace_deal(deal, stage="last"))
     return _fail(state, deal.seller, events)
 
 

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import attrs
-
 from serenissima.core import Action
 from serenissima.pieces import can_sell_to
 
 from .actions import Done, Sell
+from .context import Ctx
 from .events import GoodSold, IncomePaid
-from .helpers import Ctx, Events
-from .state import ClassicState, Selling
+from .helpers import Events, next_turn, paid, replace_state, with_galley, with_port
+from .state import ClassicState, Galley, Port, Selling
+
+_DONE = Done()
 
 __all__ = ["apply_sell", "apply_selling_done", "new_market_bonus", "sale_value", "selling_actions"]
 
@@ -21,8 +22,10 @@ def selling_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     assert isinstance(phase, Selling)
     seat = state.order[phase.index]
     actions: list[Action] = []
-    for galley in ctx.galleys_of(state, seat):
-        for index in ctx.board.ports_in(galley.area):
+    for galley in state.galleys:
+        if galley.owner != seat or not galley.cargo:
+            continue
+        for index in ctx.area_ports[galley.area]:
             spec = ctx.board.ports[index]
             stored = state.ports[index].warehouse
             actions.extend(
@@ -30,7 +33,7 @@ def selling_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
                 for good in sorted(set(galley.cargo))
                 if can_sell_to(good, spec.good, stored, spec.warehouse)
             )
-    actions.append(Done())
+    actions.append(_DONE)
     return tuple(actions)
 
 
@@ -72,13 +75,17 @@ def apply_sell(ctx: Ctx, state: ClassicState, action: Sell, events: Events) -> C
     bonus = new_market_bonus(ctx, state, seat, action.good, index)
     space, ducats = sale_value(ctx, state, index)
     port = state.ports[index]
-    state = ctx.put_port(state, index, attrs.evolve(port, warehouse=(*port.warehouse, action.good)))
+    stored = Port(port.owner, port.garrison, (*port.warehouse, action.good), port.forts)
     cargo = list(galley.cargo)
     cargo.remove(action.good)
-    state = ctx.put_galley(state, attrs.evolve(galley, cargo=tuple(cargo)))
-    state = ctx.earn(state, seat, ducats + bonus)
+    sold = Galley(galley.id, galley.owner, galley.area, galley.sailors, tuple(cargo))
     events.append(GoodSold(seat, galley.id, action.good, action.port, space, ducats, bonus))
-    return state
+    return replace_state(
+        state,
+        ports=with_port(state.ports, index, stored),
+        galleys=with_galley(state.galleys, sold),
+        **paid(state, seat, -(ducats + bonus)),
+    )
 
 
 def apply_selling_done(ctx: Ctx, state: ClassicState, action: Done, events: Events) -> ClassicState:
@@ -88,6 +95,6 @@ def apply_selling_done(ctx: Ctx, state: ClassicState, action: Done, events: Even
     seat = state.order[phase.index]
     if ctx.holds_capital(state, seat):
         income = ctx.params.income.own_capital
-        state = ctx.earn(state, seat, income)
         events.append(IncomePaid(seat, income))
-    return ctx.next_turn(state, phase.index, events)
+        return next_turn(ctx, state, phase.index, events, **paid(state, seat, -income))
+    return next_turn(ctx, state, phase.index, events)

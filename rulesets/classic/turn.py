@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .helpers import Ctx
+from .context import Ctx
 from .state import ClassicState, Galley, Negotiating, Purchasing
 
 __all__ = [
     "Reason",
     "add_cargo",
-    "bump",
     "cargo_room",
     "current_turn",
     "garrison_takes",
@@ -52,11 +51,6 @@ def current_turn(state: ClassicState) -> Purchasing:
 def on_turn(state: ClassicState) -> int:
     """The seat whose phase-2 turn it is."""
     return state.order[current_turn(state).index]
-
-
-def bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
-    """``values`` with the entry at ``index`` changed by ``delta``."""
-    return (*values[:index], values[index] + delta, *values[index + 1 :])
 
 
 def add_cargo(cargo: Iterable[str], good: str, count: int = 1) -> tuple[str, ...]:
