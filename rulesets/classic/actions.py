@@ -17,6 +17,7 @@ from serenissima.errors import ActionParseError
 
 __all__ = [
     "ACTION_TYPES",
+    "DONE",
     "Accept",
     "Ask",
     "Assault",
@@ -342,6 +343,10 @@ class Done(Action):
         return "done"
 
 
+DONE = Done()
+"""The one :class:`Done` the legal-action generators hand out."""
+
+
 # --- phase 3 ---------------------------------------------------------------------
 
 
@@ -513,7 +518,7 @@ _NO_ARGS: dict[str, Action] = {
     "accept": Accept(),
     "refuse": Refuse(),
     "decline": Decline(),
-    "done": Done(),
+    "done": DONE,
     "grant": Grant(),
     "sink": Sink(),
 }

@@ -7,14 +7,13 @@ from typing import Any
 
 from serenissima.core import Action
 
-from .actions import Assault, Attack, Capture, Dice, Done, ShiftGood, Sink
+from .actions import DONE, Assault, Attack, Capture, Dice, Done, ShiftGood, Sink
 from .context import Ctx
 from .events import BattleFought, GalleyCaptured, GoodMoved
 from .helpers import (
     Events,
     crewed,
     flows_allow,
-    next_turn,
     replace_state,
     sailors_back,
     sunk,
@@ -28,12 +27,12 @@ __all__ = [
     "apply_attack",
     "apply_capture",
     "apply_dice",
-    "apply_fighting_done",
     "apply_sink",
     "apply_spoils_done",
     "apply_spoils_shift",
     "dice_outcomes",
     "fighting_actions",
+    "fighting_legal",
     "losses",
     "spoils_actions",
 ]
@@ -52,21 +51,28 @@ def fighting_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     """Attack a galley in the same area, attack a garrisoned port of another player, or end."""
     phase = state.phase
     assert isinstance(phase, Fighting)
+    return fighting_legal(ctx, state, phase)
+
+
+def fighting_legal(ctx: Ctx, state: ClassicState, phase: Fighting) -> tuple[Action, ...]:
+    """The legal actions in ``phase``, which need not be ``state``'s phase yet."""
     seat = state.order[phase.index]
+    galleys = state.galleys
     actions: list[Action] = []
-    for galley in ctx.galleys_of(state, seat):
+    for galley in galleys:
+        if galley.owner != seat:
+            continue
+        area = galley.area
         # C-BAT-2: any other player's galley in the same sea area, high seas included.
-        actions.extend(
-            Attack(galley.id, other.id)
-            for other in ctx.galleys_in(state, galley.area)
-            if other.owner != seat
-        )
-        for index in ctx.board.ports_in(galley.area):
+        for other in galleys:
+            if other.area == area and other.owner != seat:
+                actions.append(Attack(galley.id, other.id))
+        for index in ctx.area_ports[area]:
             port = state.ports[index]
             # C-PATK-1, X-C-23: only another player's port with a garrison to fight.
             if port.owner is not None and port.owner != seat and port.garrison > 0:
-                actions.append(Assault(galley.id, ctx.board.ports[index].id))
-    actions.append(Done())
+                actions.append(Assault(galley.id, ctx.port_ids[index]))
+    actions.append(DONE)
     return tuple(actions)
 
 
@@ -215,7 +221,7 @@ def spoils_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
                 if flows_allow(phase.flows, good, str(source.id), str(target.id))
             )
     if phase.captured:
-        actions.append(Done())
+        actions.append(DONE)
         return tuple(actions)
     if phase.may_capture:
         spec = ctx.params.galley
@@ -275,7 +281,7 @@ def apply_capture(ctx: Ctx, state: ClassicState, action: Capture, events: Events
         return _back(state, phase, **changes)
     captured = Spoils(phase.index, phase.winner, phase.loser, phase.may_capture, phase.flows, True)
     state = replace_state(state, phase=captured, **changes)
-    if spoils_actions(ctx, state) == (Done(),):
+    if spoils_actions(ctx, state) == (DONE,):
         return _back(state, phase)  # no goods to share out: nothing left to decide
     return state
 
@@ -294,12 +300,3 @@ def apply_sink(ctx: Ctx, state: ClassicState, action: Sink, events: Events) -> C
     loser = state.galley(phase.loser)
     assert loser is not None
     return _back(state, phase, **sunk(ctx, state, state.galleys, loser, "beaten in battle", events))
-
-
-def apply_fighting_done(
-    ctx: Ctx, state: ClassicState, action: Done, events: Events
-) -> ClassicState:
-    """C-BAT-1: the seat stops attacking; the next seat may attack."""
-    phase = state.phase
-    assert isinstance(phase, Fighting)
-    return next_turn(ctx, state, phase.index, events)

@@ -58,6 +58,9 @@ class Ctx:
             the table stays small over any number of games.
         outcomes: The outcomes of each kind of chance node, with their probabilities,
             by kind (they depend on the die alone).
+        last_legal: The last state whose legal actions were worked out, and those
+            actions: the engine asks for them right after a step, and the step
+            that passes the turn on has already worked them out.
     """
 
     __slots__ = (
@@ -67,6 +70,7 @@ class Ctx:
         "capitals",
         "full_points",
         "good_index",
+        "last_legal",
         "max_goods",
         "max_sailors",
         "memo",
@@ -110,6 +114,7 @@ class Ctx:
         self.min_sailors: int = spec.min_sailors
         self.memo: dict[Hashable, tuple[Action, ...]] = {}
         self.outcomes: dict[str, tuple[tuple[Action, Fraction], ...]] = {}
+        self.last_legal: tuple[ClassicState | None, tuple[Action, ...]] = (None, ())
 
     # --- reading the state ------------------------------------------------------
 

@@ -18,9 +18,21 @@ from serenissima.phases import (
 )
 from serenissima.ruleset import OptionValue, Ruleset
 
-from . import battle, landing, movement, negotiation, purchase, reorganise, sales, scoring, setup
+from . import (
+    battle,
+    landing,
+    movement,
+    negotiation,
+    purchase,
+    reorganise,
+    rounds,
+    sales,
+    scoring,
+    setup,
+)
 from .actions import (
     ACTION_TYPES,
+    DONE,
     Accept,
     Ask,
     Assault,
@@ -143,7 +155,7 @@ PHASES: Mapping[type[Phase], PhaseRules] = {
             ShiftGood: reorganise.apply_shift_good,
             DiscardGood: reorganise.apply_discard_good,
             DiscardSailor: reorganise.apply_discard_sailor,
-            Done: purchase.apply_done,
+            Done: rounds.apply_purchase_done,
         },
     ),
     Negotiating: PhaseRules(
@@ -169,7 +181,7 @@ PHASES: Mapping[type[Phase], PhaseRules] = {
         {
             Move: movement.apply_move,
             Request: movement.apply_request,
-            Done: movement.apply_moving_done,
+            Done: rounds.apply_moving_done,
         },
     ),
     Permission: PhaseRules(
@@ -189,7 +201,7 @@ PHASES: Mapping[type[Phase], PhaseRules] = {
         {
             Attack: battle.apply_attack,
             Assault: battle.apply_attack,
-            Done: battle.apply_fighting_done,
+            Done: rounds.apply_fighting_done,
         },
     ),
     Rolling: PhaseRules(
@@ -219,7 +231,7 @@ PHASES: Mapping[type[Phase], PhaseRules] = {
         "Land a sailor on a port without a garrison, or done.",
         landing.landing_actions,
         None,
-        {Land: landing.apply_land, Done: landing.apply_landing_done},
+        {Land: landing.apply_land, Done: rounds.apply_landing_done},
     ),
     Selling: PhaseRules(
         "sales",
@@ -227,15 +239,14 @@ PHASES: Mapping[type[Phase], PhaseRules] = {
         "Sell goods to the ports beside your galleys, or done.",
         sales.selling_actions,
         None,
-        {Sell: sales.apply_sell, Done: sales.apply_selling_done},
+        {Sell: sales.apply_sell, Done: rounds.apply_selling_done},
     ),
     GameOver: PhaseRules("game-over", "C-SCORE-1", "The game is over.", _no_actions, None, {}),
 }
 """The phase table: how each phase of a classic game is decided and applied, in playing order."""
 
-_TURN_PHASES = (Purchasing, Moving, Fighting, Landing, Selling)
-_ONLY_DONE = (Done(),)
-_SKIPPABLE = frozenset(p for p in _TURN_PHASES if PHASES[p].legal is not None)
+_ONLY_DONE = (DONE,)
+_SKIPPABLE = frozenset(p for p in rounds.TURN_PHASES if PHASES[p].legal is not None)
 """Turn phases whose seat is not asked when ``done`` is its only choice."""
 _STEPS = {phase: rules.steps for phase, rules in PHASES.items()}
 
@@ -254,16 +265,15 @@ class ClassicEngine:
 
     def __init__(self) -> None:
         self._contexts = ContextCache(Ctx)
-        self._last: tuple[object, object, tuple[Action, ...]] = (None, None, ())
         self._last_ctx: tuple[object, Ctx | None] = (None, None)
 
     def _legal(self, ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
         """The legal actions, remembered for the last state asked (``step`` asks first)."""
-        last = self._last
-        if last[0] is state and last[1] is ctx:
-            return last[2]
+        last = ctx.last_legal
+        if last[0] is state:
+            return last[1]
         actions = table_legal(PHASES, ctx, state)
-        self._last = (state, ctx, actions)
+        ctx.last_legal = (state, actions)
         return actions
 
     def ctx(self, rules: Ruleset) -> Ctx:
@@ -310,7 +320,7 @@ class ClassicEngine:
             and type(new.phase) in _SKIPPABLE
             and self._legal(ctx, new) == _ONLY_DONE
         ):
-            new = _STEPS[type(new.phase)][Done](ctx, new, _ONLY_DONE[0], events)
+            new = _STEPS[type(new.phase)][Done](ctx, new, DONE, events)
         return new, tuple(events)
 
     def explain(self, rules: Ruleset, state: State, action: Action) -> IllegalActionError:

@@ -4,11 +4,9 @@ A state is an immutable value, so every action builds a new one. The
 functions here compute new field values (a seat's ducats after a payment,
 the galleys with one of them changed, the changes when a galley sinks...)
 so that a step builds its new state once, with one call of
-:data:`replace_state`; the functions of the round's flow take the step's
-other changes along for the same reason. The round's flow (C-ROUND): phase
-after phase, each played by every seat in turn order, then the next round
-or the end of the game. Last, the check that keeps a phase-2 turn's
-transfers flowing one way (:func:`flows_allow`).
+:data:`replace_state`. Last, the check that keeps a phase-2 turn's
+transfers flowing one way (:func:`flows_allow`). The round's flow from
+turn to turn and phase to phase is in :mod:`.rounds`.
 """
 
 from __future__ import annotations
@@ -16,43 +14,27 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from serenissima.core import CHANCE, TERMINAL, Event
+import attrs
+
+from serenissima.core import CHANCE, Event
 from serenissima.values import replacer
 
 from .context import Ctx
-from .events import GalleySunk, GameEnded, PhaseStarted, RoundStarted
-from .scoring import winners
-from .state import (
-    Bidding,
-    ClassicState,
-    Fighting,
-    Flow,
-    Galley,
-    GameOver,
-    Landing,
-    Moving,
-    Phase,
-    Purchasing,
-    Selling,
-)
+from .events import GalleySunk
+from .state import ClassicState, Flow, Galley, Phase
 
 __all__ = [
     "Ctx",
     "Events",
-    "TurnPhase",
     "bump",
     "crewed",
-    "end_game",
     "flow_edges",
     "flows_allow",
     "goods_back",
     "leads_back",
-    "next_turn",
     "paid",
     "replace_state",
     "sailors_back",
-    "start_phase",
-    "start_round",
     "sunk",
     "to_chance",
     "transferred",
@@ -63,27 +45,40 @@ __all__ = [
 
 Events = list[Event]
 
-replace_state: Callable[..., ClassicState] = replacer(ClassicState)
+
+def _slot_replacer(cls: type[ClassicState]) -> Callable[..., ClassicState]:
+    """Like :func:`serenissima.values.replacer`, writing the copy's slots directly.
+
+    The copy skips ``__init__``: it is equal to what ``__init__`` would build
+    only while the class has no validator, converter, default factory that
+    reads other fields, or ``__attrs_post_init__``, which is checked here.
+    """
+    fields = attrs.fields(cls)
+    plain = all(
+        f.init and f.validator is None and f.converter is None and f.on_setattr is None
+        for f in fields
+    ) and not hasattr(cls, "__attrs_post_init__")
+    if not plain:
+        return replacer(cls)
+    setters = {}
+    for f in fields:
+        owner = next(k for k in cls.__mro__ if f.name in vars(k))
+        setters[f"_set_{f.name}"] = vars(owner)[f.name].__set__
+    params = ", ".join(f"{f.name}=_missing" for f in fields)
+    body = "".join(
+        f"    _set_{f.name}(new, value.{f.name} if {f.name} is _missing else {f.name})\n"
+        for f in fields
+    )
+    source = f"def replace(value, *, {params}):\n    new = _new(_cls)\n{body}    return new\n"
+    namespace: dict[str, Any] = {"_cls": cls, "_new": object.__new__, "_missing": object()}
+    namespace.update(setters)
+    exec(compile(source, f"<slot replacer of {cls.__qualname__}>", "exec"), namespace)
+    replace: Callable[..., ClassicState] = namespace["replace"]
+    return replace
+
+
+replace_state: Callable[..., ClassicState] = _slot_replacer(ClassicState)
 """``replace_state(state, **changes)``: a copy of a state with some fields changed."""
-
-TurnPhase = Purchasing | Moving | Fighting | Landing | Selling
-"""The phases that every seat plays in turn order (C-ROUND-2)."""
-
-_PHASE_NAMES: dict[type[TurnPhase], tuple[int, str]] = {
-    Purchasing: (2, "purchases, building, hiring and reorganising"),
-    Moving: (3, "movement"),
-    Fighting: (4, "battles"),
-    Landing: (5, "capturing ports"),
-    Selling: (6, "sales and income"),
-}
-_NEXT_PHASE: dict[type[TurnPhase], type[TurnPhase] | None] = {
-    Purchasing: Moving,
-    Moving: Fighting,
-    Fighting: Landing,
-    Landing: Selling,
-    Selling: None,
-}
-
 
 # --- new field values ------------------------------------------------------------
 
@@ -187,71 +182,6 @@ def crewed(
     if sailors < ctx.min_sailors:
         return sunk(ctx, state, galleys, new, reason, events)
     return {"galleys": with_galley(galleys, new)}
-
-
-# --- the round's flow -----------------------------------------------------------
-
-
-def start_round(ctx: Ctx, state: ClassicState, events: Events, **changes: Any) -> ClassicState:
-    """Advance the round marker and open the bidding (C-BID-1), or end the game.
-
-    ``changes`` are further fields of the new state, made before the round starts.
-    """
-    if state.turn >= state.rounds:
-        return end_game(ctx, replace_state(state, **changes) if changes else state, events)
-    round_ = state.turn + 1
-    events.append(RoundStarted(round_))
-    return replace_state(
-        state,
-        turn=round_,
-        phase=Bidding(),
-        to_act=0,
-        bids=(None,) * state.players,
-        order=(),
-        built=(),
-        hired=(0,) * len(state.ports),
-        **changes,
-    )
-
-
-def end_game(ctx: Ctx, state: ClassicState, events: Events) -> ClassicState:
-    """C-SCORE-1: the game is over; the winners are announced."""
-    state = replace_state(state, phase=GameOver(), to_act=TERMINAL)
-    events.append(GameEnded(winners(ctx, state)))
-    return state
-
-
-def start_phase(
-    state: ClassicState, phase: type[TurnPhase], events: Events, **changes: Any
-) -> ClassicState:
-    """Begin phase ``phase`` (Purchasing, Moving...) with the first seat in turn order.
-
-    ``changes`` are further fields of the new state (``order`` among them:
-    the turn order the phase follows).
-    """
-    number, name = _PHASE_NAMES[phase]
-    events.append(PhaseStarted(number, name))
-    order = changes.get("order", state.order)
-    return replace_state(state, phase=phase(0), to_act=order[0], **changes)
-
-
-def next_turn(
-    ctx: Ctx, state: ClassicState, index: int, events: Events, **changes: Any
-) -> ClassicState:
-    """Pass the current phase to the next seat in turn order, or go on to the next phase.
-
-    C-ROUND-2: each phase is played by every seat in turn order before the
-    next phase begins. ``changes`` are further fields of the new state.
-    """
-    kind = type(state.phase)
-    assert kind in _NEXT_PHASE, f"no turns in {kind.__name__}"
-    order = state.order
-    if index + 1 < len(order):
-        return replace_state(state, phase=kind(index + 1), to_act=order[index + 1], **changes)
-    following = _NEXT_PHASE[kind]
-    if following is None:
-        return start_round(ctx, state, events, **changes)
-    return start_phase(state, following, events, **changes)
 
 
 def to_chance(state: ClassicState, phase: Phase, **changes: Any) -> ClassicState:

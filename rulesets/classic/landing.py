@@ -4,21 +4,24 @@ from __future__ import annotations
 
 from serenissima.core import Action
 
-from .actions import Done, Land
+from .actions import DONE, Land
 from .context import Ctx
 from .events import PortTaken, SailorLanded
-from .helpers import Events, crewed, next_turn, replace_state, with_port
+from .helpers import Events, crewed, replace_state, with_port
 from .state import ClassicState, Landing, Port
 
-_DONE = Done()
-
-__all__ = ["apply_land", "apply_landing_done", "landing_actions"]
+__all__ = ["apply_land", "landing_actions", "landing_legal"]
 
 
 def landing_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     """C-LAND-1: land on a port with no garrison, or add to one taken this turn; or end."""
     phase = state.phase
     assert isinstance(phase, Landing)
+    return landing_legal(ctx, state, phase)
+
+
+def landing_legal(ctx: Ctx, state: ClassicState, phase: Landing) -> tuple[Action, ...]:
+    """The legal actions in ``phase``, which need not be ``state``'s phase yet."""
     seat = state.order[phase.index]
     capped = state.options.classic_garrison_cap != "none"
     ports, area_ports, port_ids = state.ports, ctx.area_ports, ctx.port_ids
@@ -34,7 +37,7 @@ def landing_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
             room = ctx.garrison_room(state, index) if capped else None
             if open_ and (room is None or room > 0):
                 actions.append(Land(galley.id, port_id))
-    actions.append(_DONE)
+    actions.append(DONE)
     return tuple(actions)
 
 
@@ -63,10 +66,3 @@ def apply_land(ctx: Ctx, state: ClassicState, action: Land, events: Events) -> C
         phase=Landing(phase.index, taken),
         **changes,
     )
-
-
-def apply_landing_done(ctx: Ctx, state: ClassicState, action: Done, events: Events) -> ClassicState:
-    """X-C-25: one landing turn per seat; then the next seat lands, then phase 6."""
-    phase = state.phase
-    assert isinstance(phase, Landing)
-    return next_turn(ctx, state, phase.index, events)

@@ -4,20 +4,20 @@ from __future__ import annotations
 
 from serenissima.core import Action
 
-from .actions import Done, Grant, Move, Refuse, Request
+from .actions import DONE, Grant, Move, Refuse, Request
 from .context import Ctx
 from .events import GalleyMoved, PassageAnswered
-from .helpers import Events, next_turn, replace_state, with_galley
+from .helpers import Events, replace_state, with_galley
 from .state import ClassicState, Galley, Moving, Permission
 
 __all__ = [
     "allowance",
     "apply_grant",
     "apply_move",
-    "apply_moving_done",
     "apply_refuse",
     "apply_request",
     "moving_actions",
+    "moving_legal",
     "must_ask",
 ]
 
@@ -55,13 +55,15 @@ def _steps(ctx: Ctx, galley: Galley) -> tuple[Action, ...]:
     return found
 
 
-_DONE = Done()
-
-
 def moving_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     """Move the current galley on (or ask for passage), start another galley, or end the turn."""
     phase = state.phase
     assert isinstance(phase, Moving)
+    return moving_legal(ctx, state, phase)
+
+
+def moving_legal(ctx: Ctx, state: ClassicState, phase: Moving) -> tuple[Action, ...]:
+    """The legal actions in ``phase``, which need not be ``state``'s phase yet."""
     seat = state.order[phase.index]
     actions: list[Action] = []
     moving, done = phase.galley, phase.done
@@ -77,7 +79,7 @@ def moving_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
             continue
         if galley.sailors * per_sailor > 0:  # allowance
             actions.extend(_steps(ctx, galley))
-    actions.append(_DONE)
+    actions.append(DONE)
     return tuple(actions)
 
 
@@ -151,10 +153,3 @@ def apply_refuse(ctx: Ctx, state: ClassicState, action: Refuse, events: Events) 
         refused=(*moving.refused, moving.galley),
     )
     return replace_state(state, phase=stopped, to_act=mover)
-
-
-def apply_moving_done(ctx: Ctx, state: ClassicState, action: Done, events: Events) -> ClassicState:
-    """C-MOVE-6: the seat has moved; the next seat moves, then phase 4 begins."""
-    phase = state.phase
-    assert isinstance(phase, Moving)
-    return next_turn(ctx, state, phase.index, events)

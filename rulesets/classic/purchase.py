@@ -20,28 +20,25 @@ from __future__ import annotations
 from serenissima.core import Action
 from serenissima.pieces import has_goods
 
-from .actions import BuildFort, BuildGalley, Buy, Done, Hire
+from .actions import DONE, BuildFort, BuildGalley, Buy, Hire
 from .context import Ctx
 from .events import FortBuilt, GalleyBuilt, GoodBought, SailorHired, SailorMoved
-from .helpers import Events, bump, next_turn, replace_state, with_galley, with_port
+from .helpers import Events, bump, replace_state, with_galley, with_port
 from .negotiation import ask_actions, trade_actions
 from .reorganise import discard_actions, good_shift_actions, sailor_shift_actions
-from .state import ClassicState, Galley, Port
+from .state import ClassicState, Galley, Port, Purchasing
 from .turn import add_cargo, current_turn, garrison_takes, on_turn
 
 __all__ = [
     "apply_build_fort",
     "apply_build_galley",
     "apply_buy",
-    "apply_done",
     "apply_hire",
     "builds_left",
     "hire_allowance",
     "purchase_actions",
+    "purchase_legal",
 ]
-
-_DONE = Done()
-
 
 # --- small readers ------------------------------------------------------------
 
@@ -144,11 +141,15 @@ def purchase_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     In this order: done, purchases, requests for a price, hires, builds,
     sailor and goods transfers, discards and trades.
     """
-    turn = current_turn(state)
+    return purchase_legal(ctx, state, current_turn(state))
+
+
+def purchase_legal(ctx: Ctx, state: ClassicState, turn: Purchasing) -> tuple[Action, ...]:
+    """The legal actions in the turn ``turn``, which need not be ``state``'s phase yet."""
     seat = state.order[turn.index]
     mine = [g for g in state.galleys if g.owner == seat]
     owned = [i for i, port in enumerate(state.ports) if port.owner == seat]
-    out: list[Action] = [_DONE]
+    out: list[Action] = [DONE]
     _buys(ctx, state, seat, mine, out)
     ask_actions(ctx, state, seat, turn.talks, mine, out)
     _hires(ctx, state, seat, mine, owned, out)
@@ -161,11 +162,6 @@ def purchase_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
 
 
 # --- steps ----------------------------------------------------------------------
-
-
-def apply_done(ctx: Ctx, state: ClassicState, action: Done, events: Events) -> ClassicState:
-    """C-P2-2: the turn passes to the next seat; after the last, phase 3 begins."""
-    return next_turn(ctx, state, current_turn(state).index, events)
 
 
 def apply_buy(ctx: Ctx, state: ClassicState, action: Buy, events: Events) -> ClassicState:

@@ -2,24 +2,36 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from serenissima.core import Action
 from serenissima.pieces import can_sell_to
 
-from .actions import Done, Sell
+from .actions import DONE, Sell
 from .context import Ctx
 from .events import GoodSold, IncomePaid
-from .helpers import Events, next_turn, paid, replace_state, with_galley, with_port
+from .helpers import Events, paid, replace_state, with_galley, with_port
 from .state import ClassicState, Galley, Port, Selling
 
-_DONE = Done()
-
-__all__ = ["apply_sell", "apply_selling_done", "new_market_bonus", "sale_value", "selling_actions"]
+__all__ = [
+    "apply_sell",
+    "income",
+    "new_market_bonus",
+    "sale_value",
+    "selling_actions",
+    "selling_legal",
+]
 
 
 def selling_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     """C-SALE-1, C-SALE-3: any piece aboard to any port of its sea area that may take it."""
     phase = state.phase
     assert isinstance(phase, Selling)
+    return selling_legal(ctx, state, phase)
+
+
+def selling_legal(ctx: Ctx, state: ClassicState, phase: Selling) -> tuple[Action, ...]:
+    """The legal actions in ``phase``, which need not be ``state``'s phase yet."""
     seat = state.order[phase.index]
     actions: list[Action] = []
     for galley in state.galleys:
@@ -33,7 +45,7 @@ def selling_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
                 for good in sorted(set(galley.cargo))
                 if can_sell_to(good, spec.good, stored, spec.warehouse)
             )
-    actions.append(_DONE)
+    actions.append(DONE)
     return tuple(actions)
 
 
@@ -88,13 +100,13 @@ def apply_sell(ctx: Ctx, state: ClassicState, action: Sell, events: Events) -> C
     )
 
 
-def apply_selling_done(ctx: Ctx, state: ClassicState, action: Done, events: Events) -> ClassicState:
-    """C-INC-1, X-C-27: income for one's own capital at the end of one's phase-6 turn."""
-    phase = state.phase
-    assert isinstance(phase, Selling)
-    seat = state.order[phase.index]
-    if ctx.holds_capital(state, seat):
-        income = ctx.params.income.own_capital
-        events.append(IncomePaid(seat, income))
-        return next_turn(ctx, state, phase.index, events, **paid(state, seat, -income))
-    return next_turn(ctx, state, phase.index, events)
+def income(ctx: Ctx, state: ClassicState, seat: int, events: Events) -> dict[str, Any]:
+    """C-INC-1, X-C-27: income for one's own capital at the end of one's phase-6 turn.
+
+    Returns the changes of the state (none when ``seat`` does not hold its capital).
+    """
+    if not ctx.holds_capital(state, seat):
+        return {}
+    earned = ctx.params.income.own_capital
+    events.append(IncomePaid(seat, earned))
+    return paid(state, seat, -earned)

@@ -12,7 +12,8 @@ from serenissima.ruleset import OptionValue
 from .actions import Bid, Crew, DieRoll, TakePosition
 from .context import Ctx
 from .events import BidsRevealed, DieRolled, PositionTaken, StartingCrews
-from .helpers import Events, replace_state, start_phase, start_round, to_chance, with_port
+from .helpers import Events, replace_state, to_chance, with_port
+from .rounds import start_phase, start_round
 from .state import (
     Choosing,
     ClassicOptions,
@@ -243,7 +244,7 @@ def _choose(
         slots = _take(slots, free[0], seat, events)
         queue = queue[1:]
     order = tuple(s for s in slots if s is not None)  # C-BID-7
-    return start_phase(state, Purchasing, events, order=order)
+    return start_phase(ctx, state, Purchasing, events, order=order)
 
 
 def _take(
