@@ -48,6 +48,9 @@ class Ctx:
         port_areas: The sea area each port opens onto, by port index.
         port_supply: Where in ``supply`` each port's good is counted, by port index.
         area_ports: The ports opening onto each sea area.
+        galley_needs: The goods each port must store to build a galley (C-BUILD-3):
+            those required that it does not produce.
+        fort_needs: Likewise for a fortress (C-BUILD-4).
         spaces: Pieces a galley holds, sailors and goods together (C-ORG-2).
         max_sailors: Sailors a galley holds at most.
         max_goods: Goods a galley holds at most.
@@ -64,11 +67,14 @@ class Ctx:
     """
 
     __slots__ = (
+        "_owners",
         "area_ports",
         "board",
         "capital_of",
         "capitals",
+        "fort_needs",
         "full_points",
+        "galley_needs",
         "good_index",
         "last_legal",
         "max_goods",
@@ -115,8 +121,45 @@ class Ctx:
         self.memo: dict[Hashable, tuple[Action, ...]] = {}
         self.outcomes: dict[str, tuple[tuple[Action, Fraction], ...]] = {}
         self.last_legal: tuple[ClassicState | None, tuple[Action, ...]] = (None, ())
+        builds = self.params.builds
+        # C-BUILD-3, C-BUILD-4: the goods a port must have in its warehouse to build,
+        # those it produces itself aside (see serenissima.pieces.has_goods)
+        self.galley_needs = tuple(
+            tuple(g for g in builds.galley_requires if g != p.good) for p in ports
+        )
+        self.fort_needs = tuple(
+            tuple(g for g in builds.fort_requires if g != p.good) for p in ports
+        )
+        self._owners: tuple[tuple[Port, ...] | None, dict[int | None, list[int]]] = (None, {})
 
     # --- reading the state ------------------------------------------------------
+
+    def owners(self, ports: tuple[Port, ...]) -> dict[int | None, list[int]]:
+        """The indexes of the ports ``ports`` by owner (``None``: neutral), in board order.
+
+        Worked out once for the last ``ports`` asked about: consecutive states
+        mostly share their ports. Do not change the lists.
+
+        Example:
+            >>> from serenissima import load_ruleset
+            >>> rules = load_ruleset("classic")
+            >>> state = rules.new_game(2)
+            >>> owners = rules.engine.ctx(rules).owners(state.ports)
+            >>> len(owners[0]), len(owners[1]), len(owners[None]) + 2 == len(state.ports)
+            (1, 1, True)
+        """
+        last, by_owner = self._owners
+        if last is ports:
+            return by_owner
+        by_owner = {}
+        for index, port in enumerate(ports):
+            owned = by_owner.get(port.owner)
+            if owned is None:
+                by_owner[port.owner] = [index]
+            else:
+                owned.append(index)
+        self._owners = (ports, by_owner)
+        return by_owner
 
     def capital(self, state: ClassicState, seat: int) -> int:
         """The port index of ``seat``'s own capital."""
@@ -175,3 +218,8 @@ class Ctx:
         if state.options.classic_garrison_cap == "none":
             return None
         return max(0, self.sizes[index] - state.ports[index].garrison)
+
+
+def _needs(required: tuple[str, ...], produced: str) -> tuple[str, ...]:
+    """The goods of ``required`` a port producing ``produced`` must have in its warehouse."""
+    return tuple(good for good in required if good != produced)

@@ -160,11 +160,13 @@ def ask_actions(
     seat: int,
     talks: tuple[str, ...],
     mine: list[Galley],
+    owners: dict[int | None, list[int]],
     out: list[Action],
 ) -> None:
     """C-BUY-4, C-BUY-6, X-C-21: ask another player's port for a price, once per turn.
 
-    ``mine`` are ``seat``'s galleys. As many pieces as :func:`_ask_limit` allows.
+    ``mine`` are ``seat``'s galleys, ``owners`` the ports by owner
+    (:meth:`.Ctx.owners`). As many pieces as :func:`_ask_limit` allows.
     """
     lowest = max(ctx.params.prices.port_min, state.options.money_unit)
     purse = state.ducats[seat] // lowest
@@ -177,16 +179,20 @@ def ask_actions(
             room[galley.area] = room.get(galley.area, 0) + free
     if not room:
         return
-    # the ports where some room is, in board order
-    near = [i for area in room for i in ctx.area_ports[area]]
-    if len(room) > 1:
-        near.sort()
-    ports, supply, port_supply, port_ids = state.ports, state.supply, ctx.port_supply, ctx.port_ids
+    port_areas = ctx.port_areas
+    near = [  # another player's ports where some room is
+        index
+        for owner, ports in owners.items()
+        if owner is not None and owner != seat
+        for index in ports
+        if port_areas[index] in room
+    ]
+    if not near:
+        return
+    near.sort()
+    supply, port_supply, port_ids = state.supply, ctx.port_supply, ctx.port_ids
     for index in near:
-        owner = ports[index].owner
-        if owner is None or owner == seat:
-            continue
-        limit = min(room[ctx.port_areas[index]], supply[port_supply[index]], purse)
+        limit = min(room[port_areas[index]], supply[port_supply[index]], purse)
         if limit < 1 or (talks and f"port:{port_ids[index]}" in talks):
             continue
         key = ("ask", index, limit)
@@ -212,42 +218,48 @@ def trade_actions(
 
     ``mine`` are ``seat``'s galleys.
     """
-    coasts = {g.area for g in mine if ctx.area_ports[g.area]}  # trades off a coast (C-TRADE-1)
-    if not coasts:
-        return
-    others = [g for g in state.galleys if g.owner != seat and g.area in coasts]
-    if not others:
-        return
-    unit, top = state.options.money_unit, ctx.params.prices.trade_max
-    barter = state.options.allow_barter
-    memo = ctx.memo
+    galleys = state.galleys
     for own in mine:
-        if not ctx.area_ports[own.area]:
+        area = own.area
+        if not ctx.area_ports[area]:
             continue  # trades only off a coast (C-TRADE-1)
-        for theirs in others:
-            if theirs.area != own.area:
-                continue
-            if ctx.free_cargo(own) > 0 and state.ducats[seat] >= unit:
-                out.extend(
-                    TradeBuy(theirs.id, good, own.id)
-                    for good in sorted(set(theirs.cargo))
-                    if trade_key(theirs.id, own.id, good) not in talks
-                )
-            if ctx.free_cargo(theirs) > 0:
-                for good in sorted(set(own.cargo)):
-                    if trade_key(own.id, theirs.id, good) not in talks:
-                        key = ("sell-to", own.id, good, theirs.id, unit, top)
-                        offers = memo.get(key)
-                        if offers is None:
-                            offers = memo[key] = _sell_to(own.id, good, theirs.id, unit, top)
-                        out.extend(offers)
-            if barter:
-                out.extend(
-                    Barter(own.id, good, theirs.id, wanted)
-                    for good in sorted(set(own.cargo))
-                    for wanted in sorted(set(theirs.cargo))
-                    if good != wanted and _barter_key(own.id, theirs.id, good, wanted) not in talks
-                )
+        for theirs in galleys:
+            if theirs.area == area and theirs.owner != seat:
+                _trades(ctx, state, seat, talks, own, theirs, out)
+
+
+def _trades(
+    ctx: Ctx,
+    state: ClassicState,
+    seat: int,
+    talks: tuple[str, ...],
+    own: Galley,
+    theirs: Galley,
+    out: list[Action],
+) -> None:
+    """The trades between ``seat``'s galley ``own`` and another player's ``theirs``."""
+    unit, top = state.options.money_unit, ctx.params.prices.trade_max
+    if ctx.free_cargo(own) > 0 and state.ducats[seat] >= unit:
+        out.extend(
+            TradeBuy(theirs.id, good, own.id)
+            for good in sorted(set(theirs.cargo))
+            if trade_key(theirs.id, own.id, good) not in talks
+        )
+    if ctx.free_cargo(theirs) > 0:
+        for good in sorted(set(own.cargo)):
+            if trade_key(own.id, theirs.id, good) not in talks:
+                key = ("sell-to", own.id, good, theirs.id, unit, top)
+                offers = ctx.memo.get(key)
+                if offers is None:
+                    offers = ctx.memo[key] = _sell_to(own.id, good, theirs.id, unit, top)
+                out.extend(offers)
+    if state.options.allow_barter:
+        out.extend(
+            Barter(own.id, good, theirs.id, wanted)
+            for good in sorted(set(own.cargo))
+            for wanted in sorted(set(theirs.cargo))
+            if good != wanted and _barter_key(own.id, theirs.id, good, wanted) not in talks
+        )
 
 
 def negotiation_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:

@@ -18,7 +18,6 @@ galley pair and good, is held at most once per turn.
 from __future__ import annotations
 
 from serenissima.core import Action
-from serenissima.pieces import has_goods
 
 from .actions import DONE, BuildFort, BuildGalley, Buy, Hire
 from .context import Ctx
@@ -115,24 +114,25 @@ def _builds(ctx: Ctx, state: ClassicState, seat: int, owned: list[int], out: lis
     params, costs = ctx.params, ctx.params.costs
     purse = state.ducats[seat]
     galley = purse >= costs.galley and len(state.galleys) < params.components.galleys
-    fort = purse >= costs.fort and state.forts_box > 0 and state.options.max_forts_per_port > 0
+    most = state.options.max_forts_per_port
+    fort = purse >= costs.fort and state.forts_box > 0 and most > 0
     if not (galley or fort) or params.builds.per_port_per_round < 1:
         return
+    ports, port_ids = state.ports, ctx.port_ids
     for index in owned:
-        spec, port = ctx.board.ports[index], state.ports[index]
-        if state.built and not builds_left(ctx, state, spec.id):
+        port_id, port = port_ids[index], ports[index]
+        if state.built and not builds_left(ctx, state, port_id):
             continue
-        if galley and has_goods(params.builds.galley_requires, spec.good, port.warehouse):
+        stored = port.warehouse
+        # C-BUILD-3: the goods a galley needs, produced at the port or in its warehouse
+        if galley and all(good in stored for good in ctx.galley_needs[index]):
             if purse >= costs.galley + costs.recruit and _may_recruit(ctx, state, index):
-                out.append(BuildGalley(spec.id, "hire"))
+                out.append(BuildGalley(port_id, "hire"))
             if port.garrison >= 1:
-                out.append(BuildGalley(spec.id, "garrison"))
-        if (
-            fort
-            and port.forts < state.options.max_forts_per_port
-            and has_goods(params.builds.fort_requires, spec.good, port.warehouse)
-        ):
-            out.append(BuildFort(spec.id))
+                out.append(BuildGalley(port_id, "garrison"))
+        # C-BUILD-4: likewise for a fortress
+        if fort and port.forts < most and all(good in stored for good in ctx.fort_needs[index]):
+            out.append(BuildFort(port_id))
 
 
 def purchase_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
@@ -148,16 +148,20 @@ def purchase_legal(ctx: Ctx, state: ClassicState, turn: Purchasing) -> tuple[Act
     """The legal actions in the turn ``turn``, which need not be ``state``'s phase yet."""
     seat = state.order[turn.index]
     mine = [g for g in state.galleys if g.owner == seat]
-    owned = [i for i, port in enumerate(state.ports) if port.owner == seat]
+    by_owner = ctx.owners(state.ports)
+    owned = by_owner.get(seat, [])
     out: list[Action] = [DONE]
-    _buys(ctx, state, seat, mine, out)
-    ask_actions(ctx, state, seat, turn.talks, mine, out)
-    _hires(ctx, state, seat, mine, owned, out)
-    _builds(ctx, state, seat, owned, out)
-    sailor_shift_actions(ctx, state, turn.flows, mine, owned, out)
-    good_shift_actions(ctx, turn.flows, mine, out)
-    discard_actions(ctx, state, seat, mine, out)
-    trade_actions(ctx, state, seat, turn.talks, mine, out)
+    if mine:
+        _buys(ctx, state, seat, mine, out)
+        ask_actions(ctx, state, seat, turn.talks, mine, by_owner, out)
+    if owned:
+        _hires(ctx, state, seat, mine, owned, out)
+        _builds(ctx, state, seat, owned, out)
+    if mine:
+        sailor_shift_actions(ctx, state, turn.flows, mine, owned, out)
+        good_shift_actions(ctx, turn.flows, mine, out)
+        discard_actions(ctx, state, seat, mine, out)
+        trade_actions(ctx, state, seat, turn.talks, mine, out)
     return tuple(out)
 
 

@@ -31,7 +31,6 @@ from .turn import (
     Reason,
     add_cargo,
     current_turn,
-    garrison_takes,
     on_turn,
     remove_cargo,
 )
@@ -79,10 +78,13 @@ def sailor_shift_actions(
                 name, other = str(source.id), str(target.id)
                 if not (edges and leads_back(edges, name, other)):
                     out.append(ShiftSailor(name, other))
+    capped = state.options.classic_garrison_cap != "none"
     for index in owned:
         area = ctx.port_areas[index]
         port = state.ports[index]
         port_id = ctx.port_ids[index]
+        # the garrison may take one more sailor (X-C-07, see turn.garrison_takes)
+        takes = not capped or ctx.sizes[index] > port.garrison
         for galley in mine:
             if galley.area != area:
                 continue
@@ -93,9 +95,7 @@ def sailor_shift_actions(
                 and not (edges and leads_back(edges, port_id, name))
             ):
                 out.append(ShiftSailor(port_id, name))
-            if garrison_takes(ctx, state, index) and not (
-                edges and leads_back(edges, name, port_id)
-            ):
+            if takes and not (edges and leads_back(edges, name, port_id)):
                 out.append(ShiftSailor(name, port_id))
 
 
