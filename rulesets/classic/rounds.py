@@ -147,24 +147,29 @@ def _turn_from(
     as if it had chosen ``done``; after the last seat the next phase begins
     (C-ROUND-2), and after phase 6 the next round.
     """
+    if "order" in changes:
+        state, changes = replace_state(state, **changes), {}
+    order = state.order
     while True:
-        if changes:
-            state = replace_state(state, **changes)
-            changes = {}
-        if index == len(state.order):
+        if index == len(order):
             following = _NEXT[kind]
             if following is None:
-                return start_round(ctx, state, events)
+                return start_round(ctx, state, events, **changes)
             kind, index = following, 0
             _announce(kind, events)
+        if changes and kind is Purchasing:
+            state, changes = replace_state(state, **changes), {}
+        # changes left are ducats and the treasury, which only phase 2 reads
         phase = kind(index)
         legal = _LEGAL[kind](ctx, state, phase)
-        seat = state.order[index]
+        seat = order[index]
         if legal != _ONLY_DONE:
-            new = replace_state(state, phase=phase, to_act=seat)
+            new = replace_state(state, phase=phase, to_act=seat, **changes)
             ctx.last_legal = (new, legal)
             return new
         if kind is Selling:
+            if changes:
+                state, changes = replace_state(state, **changes), {}
             changes = income(ctx, state, seat, events)
         index += 1
 

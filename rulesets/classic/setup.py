@@ -160,7 +160,7 @@ def bid_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
 def apply_bid(ctx: Ctx, state: ClassicState, action: Bid, events: Events) -> ClassicState:
     """Record a secret bid; once every seat has bid, reveal them all and rank the bidders."""
     seat = state.to_act
-    bids = tuple(action.amount if s == seat else b for s, b in enumerate(state.bids))
+    bids = (*state.bids[:seat], action.amount, *state.bids[seat + 1 :])
     if None in bids:
         return replace_state(state, bids=bids, to_act=bids.index(None))
     amounts = tuple(b or 0 for b in bids)
