@@ -20,6 +20,7 @@ from serenissima.ruleset import OptionValue, Ruleset
 
 from . import (
     battle,
+    deals,
     landing,
     movement,
     negotiation,
@@ -144,10 +145,10 @@ PHASES: Mapping[type[Phase], PhaseRules] = {
         None,
         {
             Buy: purchase.apply_buy,
-            Ask: negotiation.apply_ask,
-            TradeBuy: negotiation.apply_trade_buy,
-            TradeSell: negotiation.apply_trade_sell,
-            Barter: negotiation.apply_barter,
+            Ask: deals.apply_ask,
+            TradeBuy: deals.apply_trade_buy,
+            TradeSell: deals.apply_trade_sell,
+            Barter: deals.apply_barter,
             BuildGalley: purchase.apply_build_galley,
             BuildFort: purchase.apply_build_fort,
             Hire: purchase.apply_hire,
@@ -165,11 +166,11 @@ PHASES: Mapping[type[Phase], PhaseRules] = {
         negotiation.negotiation_actions,
         None,
         {
-            Offer: negotiation.apply_offer,
-            Counter: negotiation.apply_counter,
-            Accept: negotiation.apply_accept,
-            Refuse: negotiation.apply_refuse,
-            Decline: negotiation.apply_decline,
+            Offer: deals.apply_offer,
+            Counter: deals.apply_counter,
+            Accept: deals.apply_accept,
+            Refuse: deals.apply_refuse,
+            Decline: deals.apply_decline,
         },
     ),
     Moving: PhaseRules(
