@@ -1,4 +1,8 @@
-"""Phase 5: landing sailors on ports without a garrison (C-LAND)."""
+"""Phase 5: landing sailors on ports without a garrison (C-LAND).
+
+The choices of a phase-5 turn and the landings; the end of the turn is in
+:mod:`.rounds`.
+"""
 
 from __future__ import annotations
 

@@ -5,9 +5,10 @@ builds galleys and fortresses and hires sailors at his own ports, moves
 sailors and goods within a sea area, throws pieces back in the box and
 trades with players whose galleys share a coastal area (C-P2-1). This
 module holds the turn's list of choices and its own steps; deals with
-other players are in :mod:`.negotiation`, transfers and discards in
-:mod:`.reorganise`, and the reasons for a refusal in
-:mod:`.purchase_explain`.
+other players are in :mod:`.negotiation` (what may be asked and offered)
+and :mod:`.deals` (their steps), transfers and discards in
+:mod:`.reorganise`, the end of the turn in :mod:`.rounds`, and the reasons
+for a refusal in :mod:`.purchase_explain`.
 
 A turn always ends: money only goes down through purchases, hires and
 builds; a transfer never undoes an earlier one of the same turn

@@ -4,8 +4,8 @@ Whose phase-2 turn it is, what the box still holds, which sea areas open
 onto a port, which ports a seat holds and whether a garrison has room, the
 cargo arithmetic that buying, trading and reorganising all use, and the
 first checks every explanation of a refusal makes. The turn itself is in
-:mod:`.purchase`, deals in :mod:`.negotiation`, transfers and discards in
-:mod:`.reorganise`.
+:mod:`.purchase`, deals in :mod:`.negotiation` and :mod:`.deals`, transfers
+and discards in :mod:`.reorganise`.
 """
 
 from __future__ import annotations
