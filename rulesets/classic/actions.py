@@ -30,7 +30,7 @@ from .actions_purchase import (
     TradeSell,
 )
 from .actions_sea import Assault, Attack, Capture, Grant, Land, Move, Request, Sell, Sink
-from .actions_setup import DONE, Bid, Crew, Dice, DieRoll, Done, TakePosition
+from .actions_setup import DONE, Bid, Crew, Dice, DieRoll, Done, TakePosition, only_done
 from .notation import parse
 
 __all__ = [
@@ -68,6 +68,7 @@ __all__ = [
     "TakePosition",
     "TradeBuy",
     "TradeSell",
+    "only_done",
     "parse",
 ]
 

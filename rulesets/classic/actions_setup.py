@@ -15,7 +15,7 @@ import attrs
 
 from serenissima.core import Action
 
-__all__ = ["DONE", "Bid", "Crew", "Dice", "DieRoll", "Done", "TakePosition"]
+__all__ = ["DONE", "Bid", "Crew", "Dice", "DieRoll", "Done", "TakePosition", "only_done"]
 
 
 # --- chance outcomes -----------------------------------------------------------
@@ -94,3 +94,15 @@ class Done(Action):
 
 DONE = Done()
 """The one :class:`Done` the legal-action generators hand out."""
+
+
+def only_done(actions: tuple[Action, ...]) -> bool:
+    """Whether ``actions`` are ``done`` alone: a turn in which nothing else can be done.
+
+    Cheaper than ``actions == (DONE,)``, which compares the first action with
+    ``done`` also when there are several.
+
+    >>> only_done((DONE,)), only_done((Bid(0), DONE)), only_done(())
+    (True, False, False)
+    """
+    return len(actions) == 1 and actions[0] == DONE

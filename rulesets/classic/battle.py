@@ -11,7 +11,7 @@ from typing import Any
 
 from serenissima.core import Action
 
-from .actions import DONE, Assault, Attack, Capture, Dice, Done, ShiftGood, Sink
+from .actions import DONE, Assault, Attack, Capture, Dice, Done, ShiftGood, Sink, only_done
 from .context import Ctx
 from .events import BattleFought, GalleyCaptured, GoodMoved
 from .helpers import (
@@ -285,7 +285,7 @@ def apply_capture(ctx: Ctx, state: ClassicState, action: Capture, events: Events
         return _back(state, phase, **changes)
     captured = Spoils(phase.index, phase.winner, phase.loser, phase.may_capture, phase.flows, True)
     state = replace_state(state, phase=captured, **changes)
-    if spoils_actions(ctx, state) == (DONE,):
+    if only_done(spoils_actions(ctx, state)):
         return _back(state, phase)  # no goods to share out: nothing left to decide
     return state
 

@@ -67,6 +67,7 @@ class Ctx:
     """
 
     __slots__ = (
+        "_foreign",
         "_owners",
         "area_ports",
         "board",
@@ -131,6 +132,7 @@ class Ctx:
             tuple(g for g in builds.fort_requires if g != p.good) for p in ports
         )
         self._owners: tuple[tuple[Port, ...] | None, dict[int | None, list[int]]] = (None, {})
+        self._foreign: dict[int, frozenset[str]] = {}
 
     # --- reading the state ------------------------------------------------------
 
@@ -159,7 +161,25 @@ class Ctx:
             else:
                 owned.append(index)
         self._owners = (ports, by_owner)
+        self._foreign = {}
         return by_owner
+
+    def foreign_areas(self, ports: tuple[Port, ...], seat: int) -> frozenset[str]:
+        """The sea areas onto which a port of ``ports`` held by another player than ``seat`` opens.
+
+        Worked out once per seat for the last ``ports`` asked about (see :meth:`owners`).
+        """
+        by_owner = self.owners(ports)
+        found = self._foreign.get(seat)
+        if found is None:
+            areas = self.port_areas
+            found = self._foreign[seat] = frozenset(
+                areas[index]
+                for owner, indexes in by_owner.items()
+                if owner is not None and owner != seat
+                for index in indexes
+            )
+        return found
 
     def capital(self, state: ClassicState, seat: int) -> int:
         """The port index of ``seat``'s own capital."""

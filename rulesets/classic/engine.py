@@ -66,6 +66,7 @@ from .actions import (
     TakePosition,
     TradeBuy,
     TradeSell,
+    only_done,
     parse,
 )
 from .context import Ctx
@@ -246,7 +247,6 @@ PHASES: Mapping[type[Phase], PhaseRules] = {
 }
 """The phase table: how each phase of a classic game is decided and applied, in playing order."""
 
-_ONLY_DONE = (DONE,)
 _SKIPPABLE = frozenset(p for p in rounds.TURN_PHASES if PHASES[p].legal is not None)
 """Turn phases whose seat is not asked when ``done`` is its only choice."""
 _STEPS = {phase: rules.steps for phase, rules in PHASES.items()}
@@ -299,7 +299,13 @@ class ClassicEngine:
     def legal_actions(self, rules: Ruleset, state: State) -> tuple[Action, ...]:
         """Return the legal actions of the one who acts."""
         assert isinstance(state, ClassicState)
-        return self._legal(self.ctx(rules), state)
+        last_rules, ctx = self._last_ctx
+        if last_rules is not rules or ctx is None:
+            ctx = self.ctx(rules)
+        last = ctx.last_legal
+        if last[0] is state:
+            return last[1]
+        return self._legal(ctx, state)
 
     def chance_outcomes(self, rules: Ruleset, state: State) -> tuple[tuple[Action, Fraction], ...]:
         """Return the outcomes of the chance node with their probabilities."""
@@ -313,14 +319,16 @@ class ClassicEngine:
         asked: its turn ends by itself (its phase-6 income is still paid).
         """
         assert isinstance(state, ClassicState)
-        ctx = self.ctx(rules)
+        last_rules, ctx = self._last_ctx
+        if last_rules is not rules or ctx is None:
+            ctx = self.ctx(rules)
         events: Events = []
         new = _STEPS[type(state.phase)][type(action)](ctx, state, action, events)
-        while (
-            new.to_act != CHANCE
-            and type(new.phase) in _SKIPPABLE
-            and self._legal(ctx, new) == _ONLY_DONE
-        ):
+        while new.to_act != CHANCE and type(new.phase) in _SKIPPABLE:
+            last = ctx.last_legal
+            legal = last[1] if last[0] is new else self._legal(ctx, new)
+            if not only_done(legal):
+                break
             new = _STEPS[type(new.phase)][Done](ctx, new, DONE, events)
         return new, tuple(events)
 

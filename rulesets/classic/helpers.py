@@ -24,6 +24,7 @@ from .events import GalleySunk
 from .state import ClassicState, Flow, Galley, Phase
 
 __all__ = [
+    "Backflows",
     "Ctx",
     "Events",
     "bump",
@@ -33,6 +34,7 @@ __all__ = [
     "goods_back",
     "leads_back",
     "paid",
+    "reachable",
     "replace_state",
     "sailors_back",
     "sunk",
@@ -198,19 +200,48 @@ def flow_edges(flows: Iterable[Flow], kind: str) -> dict[str, set[str]]:
     return edges
 
 
-def leads_back(edges: dict[str, set[str]], source: str, target: str) -> bool:
-    """Whether the transfers ``edges`` lead from ``target`` back to ``source`` (or they are one)."""
-    seen = {target}
-    stack = [target]
+def reachable(edges: dict[str, set[str]], start: str) -> set[str]:
+    """The places the transfers ``edges`` lead to from ``start``, ``start`` included."""
+    seen = {start}
+    stack = [start]
     while stack:
-        node = stack.pop()
-        if node == source:
-            return True
-        for nxt in edges.get(node, ()):
+        for nxt in edges.get(stack.pop(), ()):
             if nxt not in seen:
                 seen.add(nxt)
                 stack.append(nxt)
-    return False
+    return seen
+
+
+def leads_back(edges: dict[str, set[str]], source: str, target: str) -> bool:
+    """Whether the transfers ``edges`` lead from ``target`` back to ``source`` (or they are one)."""
+    return source in reachable(edges, target)
+
+
+class Backflows:
+    """The transfers of one kind made this turn, to check many candidate transfers against.
+
+    ``undoes(source, target)`` is ``not flows_allow(flows, kind, source, target)``;
+    the places reachable from each target are worked out once.
+
+    >>> check = Backflows([("sailor", "1", "2"), ("sailor", "2", "3")], "sailor")
+    >>> check.undoes("3", "1"), check.undoes("1", "3")
+    (True, False)
+    """
+
+    __slots__ = ("_edges", "_reach")
+
+    def __init__(self, flows: Iterable[Flow], kind: str) -> None:
+        self._edges = flow_edges(flows, kind)
+        self._reach: dict[str, set[str]] = {}
+
+    def undoes(self, source: str, target: str) -> bool:
+        """Whether moving a piece from ``source`` to ``target`` undoes an earlier move."""
+        if not self._edges:
+            return source == target
+        reach = self._reach.get(target)
+        if reach is None:
+            reach = self._reach[target] = reachable(self._edges, target)
+        return source in reach
 
 
 def flows_allow(flows: Iterable[Flow], kind: str, source: str, target: str) -> bool:

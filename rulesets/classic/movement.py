@@ -39,11 +39,11 @@ def must_ask(
     ``galleys`` are the galleys in play, when not yet those of ``state``.
     """
     area, owner = galley.area, galley.owner
-    present = {
+    present = [
         g.owner
         for g in (state.galleys if galleys is None else galleys)
         if g.area == area and g.owner != owner
-    }
+    ]
     if not present:
         return ()
     return tuple(s for s in state.order if s in present)
@@ -106,7 +106,7 @@ def apply_move(ctx: Ctx, state: ClassicState, action: Move, events: Events) -> C
     galleys = with_galley(state.galleys, moved)
     events.append(GalleyMoved(galley.id, galley.area, action.area))
     steps += 1
-    if steps >= allowance(ctx, moved):
+    if steps >= moved.sailors * ctx.params.galley.moves_per_sailor:  # allowance
         new = Moving(phase.index, (*done, galley.id), None, 0, free, phase.refused)
     else:
         asked = must_ask(ctx, state, moved, galleys)

@@ -150,37 +150,35 @@ def ask_actions(
     seat: int,
     talks: tuple[str, ...],
     mine: list[Galley],
-    owners: dict[int | None, list[int]],
     out: list[Action],
 ) -> None:
     """C-BUY-4, C-BUY-6, X-C-21: ask another player's port for a price, once per turn.
 
-    ``mine`` are ``seat``'s galleys, ``owners`` the ports by owner
-    (:meth:`.Ctx.owners`). As many pieces as :func:`_ask_limit` allows.
+    ``mine`` are ``seat``'s galleys. As many pieces as :func:`_ask_limit` allows.
     """
     lowest = max(ctx.params.prices.port_min, state.options.money_unit)
     purse = state.ducats[seat] // lowest
     if purse < 1:
         return
-    room: dict[str, int] = {}  # ask_room of each sea area, where positive
+    foreign = ctx.foreign_areas(state.ports, seat)
+    room: dict[str, int] = {}  # ask_room of the sea areas with another player's port
     for galley in mine:
-        free = ctx.free_cargo(galley)
-        if free:
-            room[galley.area] = room.get(galley.area, 0) + free
+        if galley.area in foreign:
+            free = ctx.free_cargo(galley)
+            if free:
+                room[galley.area] = room.get(galley.area, 0) + free
     if not room:
         return
-    port_areas = ctx.port_areas
-    near = [  # another player's ports where some room is
+    ports, port_ids = state.ports, ctx.port_ids
+    near = [
         index
-        for owner, ports in owners.items()
-        if owner is not None and owner != seat
-        for index in ports
-        if port_areas[index] in room
+        for area in room
+        for index in ctx.area_ports[area]
+        if ports[index].owner is not None and ports[index].owner != seat
     ]
-    if not near:
-        return
-    near.sort()
-    supply, port_supply, port_ids = state.supply, ctx.port_supply, ctx.port_ids
+    if len(room) > 1:
+        near.sort()  # in board order
+    supply, port_supply, port_areas = state.supply, ctx.port_supply, ctx.port_areas
     for index in near:
         limit = min(room[port_areas[index]], supply[port_supply[index]], purse)
         if limit < 1 or (talks and f"port:{port_ids[index]}" in talks):

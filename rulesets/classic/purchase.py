@@ -126,14 +126,23 @@ def _builds(ctx: Ctx, state: ClassicState, seat: int, owned: list[int], out: lis
             continue
         stored = port.warehouse
         # C-BUILD-3: the goods a galley needs, produced at the port or in its warehouse
-        if galley and all(good in stored for good in ctx.galley_needs[index]):
+        if galley and _stores(stored, ctx.galley_needs[index]):
             if purse >= costs.galley + costs.recruit and _may_recruit(ctx, state, index):
                 out.append(BuildGalley(port_id, "hire"))
             if port.garrison >= 1:
                 out.append(BuildGalley(port_id, "garrison"))
         # C-BUILD-4: likewise for a fortress
-        if fort and port.forts < most and all(good in stored for good in ctx.fort_needs[index]):
+        if fort and port.forts < most and _stores(stored, ctx.fort_needs[index]):
             out.append(BuildFort(port_id))
+
+
+def _stores(warehouse: tuple[str, ...], needs: tuple[str, ...]) -> bool:
+    """Whether ``warehouse`` holds each of ``needs`` (see serenissima.pieces.has_goods)."""
+    # a loop, not all() over a generator: cheaper for these tuples of one or two goods
+    for good in needs:  # noqa: SIM110
+        if good not in warehouse:
+            return False
+    return True
 
 
 def purchase_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
@@ -149,12 +158,11 @@ def purchase_legal(ctx: Ctx, state: ClassicState, turn: Purchasing) -> tuple[Act
     """The legal actions in the turn ``turn``, which need not be ``state``'s phase yet."""
     seat = state.order[turn.index]
     mine = [g for g in state.galleys if g.owner == seat]
-    by_owner = ctx.owners(state.ports)
-    owned = by_owner.get(seat, [])
+    owned = ctx.owners(state.ports).get(seat, [])
     out: list[Action] = [DONE]
     if mine:
         _buys(ctx, state, seat, mine, out)
-        ask_actions(ctx, state, seat, turn.talks, mine, by_owner, out)
+        ask_actions(ctx, state, seat, turn.talks, mine, out)
     if owned:
         _hires(ctx, state, seat, mine, owned, out)
         _builds(ctx, state, seat, owned, out)

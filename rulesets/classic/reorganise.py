@@ -16,11 +16,10 @@ from .actions import DiscardGood, DiscardSailor, ShiftGood, ShiftSailor
 from .context import Ctx
 from .events import GoodDiscarded, GoodMoved, SailorDismissed, SailorMoved
 from .helpers import (
+    Backflows,
     Events,
     crewed,
-    flow_edges,
     goods_back,
-    leads_back,
     replace_state,
     sailors_back,
     with_galley,
@@ -69,14 +68,14 @@ def sailor_shift_actions(
     """
     if not mine:
         return
-    edges = flow_edges(flows, "sailor") if flows else None
+    back = Backflows(flows, "sailor") if flows else None
     if len(mine) > 1:
         for source in mine:
             for target in mine:
                 if target is source or target.area != source.area or not ctx.takes_sailor(target):
                     continue
                 name, other = str(source.id), str(target.id)
-                if not (edges and leads_back(edges, name, other)):
+                if back is None or not back.undoes(name, other):
                     out.append(ShiftSailor(name, other))
     capped = state.options.classic_garrison_cap != "none"
     for index in owned:
@@ -92,10 +91,10 @@ def sailor_shift_actions(
             if (
                 port.garrison >= 1
                 and ctx.takes_sailor(galley)
-                and not (edges and leads_back(edges, port_id, name))
+                and (back is None or not back.undoes(port_id, name))
             ):
                 out.append(ShiftSailor(port_id, name))
-            if takes and not (edges and leads_back(edges, name, port_id)):
+            if takes and (back is None or not back.undoes(name, port_id)):
                 out.append(ShiftSailor(name, port_id))
 
 
@@ -117,9 +116,9 @@ def good_shift_actions(
         if not targets:
             continue
         for good in sorted(set(source.cargo)):
-            edges = flow_edges(flows, good) if flows else None
+            back = Backflows(flows, good) if flows else None
             for target in targets:
-                if not (edges and leads_back(edges, str(source.id), str(target.id))):
+                if back is None or not back.undoes(str(source.id), str(target.id)):
                     out.append(ShiftGood(good, source.id, target.id))
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from serenissima.core import TERMINAL, Action
 
-from .actions import DONE, Done
+from .actions import Done, only_done
 from .battle import fighting_legal
 from .context import Ctx
 from .events import GameEnded, PhaseStarted, RoundStarted
@@ -48,6 +48,7 @@ __all__ = [
     "apply_purchase_done",
     "apply_selling_done",
     "end_game",
+    "fresh_turn",
     "start_phase",
     "start_round",
 ]
@@ -58,15 +59,14 @@ TurnPhase = Purchasing | Moving | Fighting | Landing | Selling
 TURN_PHASES: tuple[type[TurnPhase], ...] = (Purchasing, Moving, Fighting, Landing, Selling)
 """The turn phases in playing order."""
 
-_ONLY_DONE: tuple[Action, ...] = (DONE,)
-
-_NAMES: dict[type[TurnPhase], tuple[int, str]] = {
-    Purchasing: (2, "purchases, building, hiring and reorganising"),
-    Moving: (3, "movement"),
-    Fighting: (4, "battles"),
-    Landing: (5, "capturing ports"),
-    Selling: (6, "sales and income"),
+_STARTED: dict[type[TurnPhase], PhaseStarted] = {
+    Purchasing: PhaseStarted(2, "purchases, building, hiring and reorganising"),
+    Moving: PhaseStarted(3, "movement"),
+    Fighting: PhaseStarted(4, "battles"),
+    Landing: PhaseStarted(5, "capturing ports"),
+    Selling: PhaseStarted(6, "sales and income"),
 }
+"""The event that announces each turn phase (events are values: one serves every game)."""
 _NEXT: dict[type[TurnPhase], type[TurnPhase] | None] = {
     Purchasing: Moving,
     Moving: Fighting,
@@ -129,8 +129,24 @@ def start_phase(
 
 
 def _announce(phase: type[TurnPhase], events: Events) -> None:
-    number, name = _NAMES[phase]
-    events.append(PhaseStarted(number, name))
+    events.append(_STARTED[phase])
+
+
+_FRESH: dict[tuple[type[TurnPhase], int], TurnPhase] = {}
+"""Turn phases as a seat's turn begins, by kind and turn-order position: they are values,
+so one serves every state (a few dozen at most)."""
+
+
+def fresh_turn(kind: type[TurnPhase], index: int) -> TurnPhase:
+    """The phase value of the turn of the seat at ``index`` in turn order, as it begins.
+
+    >>> fresh_turn(Moving, 1) == Moving(1), fresh_turn(Moving, 1) is fresh_turn(Moving, 1)
+    (True, True)
+    """
+    phase = _FRESH.get((kind, index))
+    if phase is None:
+        phase = _FRESH[kind, index] = kind(index)
+    return phase
 
 
 def _turn_from(
@@ -160,10 +176,10 @@ def _turn_from(
         if changes and kind is Purchasing:
             state, changes = replace_state(state, **changes), {}
         # changes left are ducats and the treasury, which only phase 2 reads
-        phase = kind(index)
+        phase = fresh_turn(kind, index)
         legal = _LEGAL[kind](ctx, state, phase)
         seat = order[index]
-        if legal != _ONLY_DONE:
+        if not only_done(legal):
             new = replace_state(state, phase=phase, to_act=seat, **changes)
             ctx.last_legal = (new, legal)
             return new

@@ -42,7 +42,7 @@ Reason = tuple[str, str] | None
 def current_turn(state: ClassicState) -> Purchasing:
     """The phase-2 turn under way, also while a deal is negotiated."""
     phase = state.phase
-    if isinstance(phase, Negotiating):
+    if type(phase) is Negotiating:
         return phase.turn
     assert isinstance(phase, Purchasing)
     return phase
