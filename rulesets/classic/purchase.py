@@ -85,7 +85,10 @@ def _buys(ctx: Ctx, state: ClassicState, seat: int, mine: list[Galley], out: lis
         for index in ctx.area_ports[galley.area]:
             owner = ports[index].owner
             if (owner is None or owner == seat) and supply[port_supply[index]] > 0:
-                out.append(Buy(galley.id, port_ids[index]))
+                buy = ctx.memo.get(("buy", galley.id, index))
+                if buy is None:
+                    buy = ctx.memo["buy", galley.id, index] = (Buy(galley.id, port_ids[index]),)
+                out.extend(buy)
 
 
 def _hires(

@@ -88,14 +88,20 @@ def sailor_shift_actions(
             if galley.area != area:
                 continue
             name = str(galley.id)
+            pair = ctx.memo.get(("shift", index, galley.id))
+            if pair is None:
+                pair = ctx.memo["shift", index, galley.id] = (
+                    ShiftSailor(port_id, name),
+                    ShiftSailor(name, port_id),
+                )
             if (
                 port.garrison >= 1
                 and ctx.takes_sailor(galley)
                 and (back is None or not back.undoes(port_id, name))
             ):
-                out.append(ShiftSailor(port_id, name))
+                out.append(pair[0])
             if takes and (back is None or not back.undoes(name, port_id)):
-                out.append(ShiftSailor(name, port_id))
+                out.append(pair[1])
 
 
 def good_shift_actions(
@@ -136,8 +142,13 @@ def discard_actions(
             continue
         cargo = galley.cargo
         if cargo:
-            for good in sorted(set(cargo)) if len(cargo) > 1 else cargo:
-                out.append(DiscardGood(galley.id, good))
+            key = ("discard", galley.id, cargo)
+            discards = ctx.memo.get(key)
+            if discards is None:
+                discards = ctx.memo[key] = tuple(
+                    DiscardGood(galley.id, good) for good in sorted(set(cargo))
+                )
+            out.extend(discards)
         if galley.sailors >= 2:
             # C-DISC-2: not where one of the coast's ports is one's own (dismissal_port)
             for index in coast:
