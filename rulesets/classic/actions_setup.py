@@ -105,4 +105,4 @@ def only_done(actions: tuple[Action, ...]) -> bool:
     >>> only_done((DONE,)), only_done((Bid(0), DONE)), only_done(())
     (True, False, False)
     """
-    return len(actions) == 1 and actions[0] == DONE
+    return len(actions) == 1 and (actions[0] is DONE or actions[0] == DONE)

@@ -76,7 +76,11 @@ def sailor_shift_actions(
                     continue
                 name, other = str(source.id), str(target.id)
                 if back is None or not back.undoes(name, other):
-                    out.append(ShiftSailor(name, other))
+                    key = ("shift-galleys", source.id, target.id)
+                    shift = ctx.memo.get(key)
+                    if shift is None:
+                        shift = ctx.memo[key] = (ShiftSailor(name, other),)
+                    out.extend(shift)
     capped = state.options.classic_garrison_cap != "none"
     for index in owned:
         area = ctx.port_areas[index]
@@ -88,9 +92,9 @@ def sailor_shift_actions(
             if galley.area != area:
                 continue
             name = str(galley.id)
-            pair = ctx.memo.get(("shift", index, galley.id))
+            pair = ctx.memo.get(("shift-port", index, galley.id))
             if pair is None:
-                pair = ctx.memo["shift", index, galley.id] = (
+                pair = ctx.memo["shift-port", index, galley.id] = (
                     ShiftSailor(port_id, name),
                     ShiftSailor(name, port_id),
                 )

@@ -163,19 +163,20 @@ def apply_bid(ctx: Ctx, state: ClassicState, action: Bid, events: Events) -> Cla
     bids = (*state.bids[:seat], action.amount, *state.bids[seat + 1 :])
     if None in bids:
         return replace_state(state, bids=bids, to_act=bids.index(None))
-    amounts = tuple(b or 0 for b in bids)
+    amounts = tuple([b or 0 for b in bids])
     # C-BID-6: every bid goes to the treasury
     state = replace_state(
         state,
         bids=bids,
-        ducats=tuple(d - a for d, a in zip(state.ducats, amounts, strict=True)),
+        ducats=tuple([d - a for d, a in zip(state.ducats, amounts, strict=True)]),
         treasury=state.treasury + sum(amounts),
     )
     events.append(BidsRevealed(amounts))
     # C-BID-3, C-BID-4: higher bids pick first; equal bids roll off. C-BID-5: zero bids last.
+    seats = range(state.players)
     positive = sorted({a for a in amounts if a > 0}, reverse=True)
-    groups = [tuple(s for s in range(state.players) if amounts[s] == a) for a in positive]
-    zero = tuple(s for s in range(state.players) if amounts[s] == 0)
+    groups = [tuple([s for s in seats if amounts[s] == a]) for a in positive]
+    zero = tuple([s for s in seats if amounts[s] == 0])
     if zero:
         groups.append(zero)
     return _rank(ctx, state, tuple(groups), (), events)
