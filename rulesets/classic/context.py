@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
     from .params import ClassicParams
 
-__all__ = ["Ctx"]
+__all__ = ["Ctx", "Holdings"]
 
 
 class Ctx:
@@ -67,8 +67,7 @@ class Ctx:
     """
 
     __slots__ = (
-        "_foreign",
-        "_owners",
+        "_holdings",
         "area_ports",
         "board",
         "capital_of",
@@ -131,55 +130,31 @@ class Ctx:
         self.fort_needs = tuple(
             tuple(g for g in builds.fort_requires if g != p.good) for p in ports
         )
-        self._owners: tuple[tuple[Port, ...] | None, dict[int | None, list[int]]] = (None, {})
-        self._foreign: dict[int, frozenset[str]] = {}
+        self._holdings: tuple[tuple[Port, ...] | None, Holdings] = (None, Holdings(self, ()))
 
     # --- reading the state ------------------------------------------------------
 
-    def owners(self, ports: tuple[Port, ...]) -> dict[int | None, list[int]]:
-        """The indexes of the ports ``ports`` by owner (``None``: neutral), in board order.
+    def holdings(self, ports: tuple[Port, ...]) -> Holdings:
+        """Who holds which of ``ports`` (see :class:`Holdings`).
 
         Worked out once for the last ``ports`` asked about: consecutive states
-        mostly share their ports. Do not change the lists.
+        mostly share their ports.
 
         Example:
             >>> from serenissima import load_ruleset
             >>> rules = load_ruleset("classic")
             >>> state = rules.new_game(2)
-            >>> owners = rules.engine.ctx(rules).owners(state.ports)
-            >>> len(owners[0]), len(owners[1]), len(owners[None]) + 2 == len(state.ports)
-            (1, 1, True)
+            >>> held = rules.engine.ctx(rules).holdings(state.ports)
+            >>> len(held.by_owner[0]), len(held.by_owner[None]) + 2 == len(state.ports)
+            (1, True)
+            >>> sorted(held.holders["venice"])
+            [0]
         """
-        last, by_owner = self._owners
-        if last is ports:
-            return by_owner
-        by_owner = {}
-        for index, port in enumerate(ports):
-            owned = by_owner.get(port.owner)
-            if owned is None:
-                by_owner[port.owner] = [index]
-            else:
-                owned.append(index)
-        self._owners = (ports, by_owner)
-        self._foreign = {}
-        return by_owner
-
-    def foreign_areas(self, ports: tuple[Port, ...], seat: int) -> frozenset[str]:
-        """The sea areas onto which a port of ``ports`` held by another player than ``seat`` opens.
-
-        Worked out once per seat for the last ``ports`` asked about (see :meth:`owners`).
-        """
-        by_owner = self.owners(ports)
-        found = self._foreign.get(seat)
-        if found is None:
-            areas = self.port_areas
-            found = self._foreign[seat] = frozenset(
-                areas[index]
-                for owner, indexes in by_owner.items()
-                if owner is not None and owner != seat
-                for index in indexes
-            )
-        return found
+        last, held = self._holdings
+        if last is not ports:
+            held = Holdings(self, ports)
+            self._holdings = (ports, held)
+        return held
 
     def capital(self, state: ClassicState, seat: int) -> int:
         """The port index of ``seat``'s own capital."""
@@ -238,6 +213,34 @@ class Ctx:
         if state.options.classic_garrison_cap == "none":
             return None
         return max(0, self.sizes[index] - state.ports[index].garrison)
+
+
+class Holdings:
+    """Who holds which ports, worked out from one tuple of ports.
+
+    Attributes:
+        by_owner: The port indexes of each owner (``None``: neutral), in board
+            order. Do not change the lists.
+        holders: For each sea area with a port that someone holds, the seats holding one.
+    """
+
+    __slots__ = ("by_owner", "holders")
+
+    def __init__(self, ctx: Ctx, ports: tuple[Port, ...]) -> None:
+        by_owner: dict[int | None, list[int]] = {}
+        holders: dict[str, set[int]] = {}
+        areas = ctx.port_areas
+        for index, port in enumerate(ports):
+            owner = port.owner
+            owned = by_owner.get(owner)
+            if owned is None:
+                by_owner[owner] = [index]
+            else:
+                owned.append(index)
+            if owner is not None:
+                holders.setdefault(areas[index], set()).add(owner)
+        self.by_owner = by_owner
+        self.holders = holders
 
 
 def _needs(required: tuple[str, ...], produced: str) -> tuple[str, ...]:

@@ -150,24 +150,27 @@ def ask_actions(
     seat: int,
     talks: tuple[str, ...],
     mine: list[Galley],
+    holders: dict[str, set[int]],
     out: list[Action],
 ) -> None:
     """C-BUY-4, C-BUY-6, X-C-21: ask another player's port for a price, once per turn.
 
-    ``mine`` are ``seat``'s galleys. As many pieces as :func:`_ask_limit` allows.
+    ``mine`` are ``seat``'s galleys, ``holders`` the seats holding ports in
+    each sea area (:attr:`.Holdings.holders`). As many pieces as
+    :func:`_ask_limit` allows.
     """
-    lowest = max(ctx.params.prices.port_min, state.options.money_unit)
-    purse = state.ducats[seat] // lowest
-    if purse < 1:
-        return
-    foreign = ctx.foreign_areas(state.ports, seat)
     room: dict[str, int] = {}  # ask_room of the sea areas with another player's port
     for galley in mine:
-        if galley.area in foreign:
+        held = holders.get(galley.area)
+        if held is not None and (len(held) > 1 or seat not in held):
             free = ctx.free_cargo(galley)
             if free:
                 room[galley.area] = room.get(galley.area, 0) + free
     if not room:
+        return
+    lowest = max(ctx.params.prices.port_min, state.options.money_unit)
+    purse = state.ducats[seat] // lowest
+    if purse < 1:
         return
     ports, port_ids = state.ports, ctx.port_ids
     near = [

@@ -161,11 +161,12 @@ def purchase_legal(ctx: Ctx, state: ClassicState, turn: Purchasing) -> tuple[Act
     """The legal actions in the turn ``turn``, which need not be ``state``'s phase yet."""
     seat = state.order[turn.index]
     mine = [g for g in state.galleys if g.owner == seat]
-    owned = ctx.owners(state.ports).get(seat, [])
+    held = ctx.holdings(state.ports)
+    owned = held.by_owner.get(seat, [])
     out: list[Action] = [DONE]
     if mine:
         _buys(ctx, state, seat, mine, out)
-        ask_actions(ctx, state, seat, turn.talks, mine, out)
+        ask_actions(ctx, state, seat, turn.talks, mine, held.holders, out)
     if owned:
         _hires(ctx, state, seat, mine, owned, out)
         _builds(ctx, state, seat, owned, out)
