@@ -57,8 +57,8 @@ class Ctx:
         min_sailors: Sailors below which a galley sinks (C-ORG-3).
         memo: Tuples of actions the legal-action generators built, by a key that
             names what they were built from (e.g. ``("move", galley, area)``);
-            the keys are few (galley numbers, ports, sea areas, amounts), so
-            the table stays small over any number of games.
+            the keys are few (galley numbers, ports, sea areas, amounts,
+            cargoes), so the table stays small over any number of games.
         outcomes: The outcomes of each kind of chance node, with their probabilities,
             by kind (they depend on the die alone).
         last_legal: The last state whose legal actions were worked out, and those
@@ -124,12 +124,8 @@ class Ctx:
         builds = self.params.builds
         # C-BUILD-3, C-BUILD-4: the goods a port must have in its warehouse to build,
         # those it produces itself aside (see serenissima.pieces.has_goods)
-        self.galley_needs = tuple(
-            tuple(g for g in builds.galley_requires if g != p.good) for p in ports
-        )
-        self.fort_needs = tuple(
-            tuple(g for g in builds.fort_requires if g != p.good) for p in ports
-        )
+        self.galley_needs = tuple(_needs(builds.galley_requires, p.good) for p in ports)
+        self.fort_needs = tuple(_needs(builds.fort_requires, p.good) for p in ports)
         self._holdings: tuple[tuple[Port, ...] | None, Holdings] = (None, Holdings(self, ()))
 
     # --- reading the state ------------------------------------------------------
