@@ -1,28 +1,42 @@
-"""Phase 4: battles between galleys and attacks on ports (C-BAT, C-PATK)."""
+"""Phase 4: battles between galleys and attacks on ports (C-BAT, C-PATK).
+
+The choices of a phase-4 turn, the dice of a battle and the spoils of a
+won galley battle; the end of the turn is in :mod:`.rounds`.
+"""
 
 from __future__ import annotations
 
 from fractions import Fraction
-
-import attrs
+from typing import Any
 
 from serenissima.engine.core import Action
 
-from .actions import Assault, Attack, Capture, Dice, Done, ShiftGood, Sink
+from .actions import DONE, Assault, Attack, Capture, Dice, Done, ShiftGood, Sink, only_done
+from .context import Ctx
 from .events import BattleFought, GalleyCaptured, GoodMoved
-from .helpers import Ctx, Events, flows_allow
-from .state import ClassicState, Fighting, Galley, Rolling, Spoils
+from .helpers import (
+    Events,
+    crewed,
+    flows_allow,
+    replace_state,
+    sailors_back,
+    sunk,
+    to_chance,
+    with_galley,
+    with_port,
+)
+from .state import ClassicState, Fighting, Galley, Port, Rolling, Spoils
 
 __all__ = [
     "apply_attack",
     "apply_capture",
     "apply_dice",
-    "apply_fighting_done",
     "apply_sink",
     "apply_spoils_done",
     "apply_spoils_shift",
     "dice_outcomes",
     "fighting_actions",
+    "fighting_legal",
     "losses",
     "spoils_actions",
 ]
@@ -41,21 +55,28 @@ def fighting_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     """Attack a galley in the same area, attack a garrisoned port of another player, or end."""
     phase = state.phase
     assert isinstance(phase, Fighting)
+    return fighting_legal(ctx, state, phase)
+
+
+def fighting_legal(ctx: Ctx, state: ClassicState, phase: Fighting) -> tuple[Action, ...]:
+    """The legal actions in ``phase``, which need not be ``state``'s phase yet."""
     seat = state.order[phase.index]
+    galleys = state.galleys
     actions: list[Action] = []
-    for galley in ctx.galleys_of(state, seat):
+    for galley in galleys:
+        if galley.owner != seat:
+            continue
+        area = galley.area
         # C-BAT-2: any other player's galley in the same sea area, high seas included.
-        actions.extend(
-            Attack(galley.id, other.id)
-            for other in ctx.galleys_in(state, galley.area)
-            if other.owner != seat
-        )
-        for index in ctx.board.ports_in(galley.area):
+        for other in galleys:
+            if other.area == area and other.owner != seat:
+                actions.append(Attack(galley.id, other.id))
+        for index in ctx.area_ports[area]:
             port = state.ports[index]
             # C-PATK-1, X-C-23: only another player's port with a garrison to fight.
             if port.owner is not None and port.owner != seat and port.garrison > 0:
-                actions.append(Assault(galley.id, ctx.board.ports[index].id))
-    actions.append(Done())
+                actions.append(Assault(galley.id, ctx.port_ids[index]))
+    actions.append(DONE)
     return tuple(actions)
 
 
@@ -66,15 +87,20 @@ def apply_attack(
     phase = state.phase
     assert isinstance(phase, Fighting)
     if isinstance(action, Attack):
-        return ctx.to_chance(state, Rolling(phase.index, action.galley, target=action.target))
-    return ctx.to_chance(state, Rolling(phase.index, action.galley, port=action.port))
+        return to_chance(state, Rolling(phase.index, action.galley, target=action.target))
+    return to_chance(state, Rolling(phase.index, action.galley, port=action.port))
 
 
 def dice_outcomes(ctx: Ctx, state: ClassicState) -> tuple[tuple[Action, Fraction], ...]:
     """Each side rolls one die (C-BAT-3, C-PATK-2)."""
-    faces = ctx.params.battle.die_faces
-    p = Fraction(1, faces * faces)
-    return tuple((Dice(a, d), p) for a in range(1, faces + 1) for d in range(1, faces + 1))
+    outcomes = ctx.outcomes.get("dice")
+    if outcomes is None:
+        faces = ctx.params.battle.die_faces
+        p = Fraction(1, faces * faces)
+        outcomes = ctx.outcomes["dice"] = tuple(
+            (Dice(a, d), p) for a in range(1, faces + 1) for d in range(1, faces + 1)
+        )
+    return outcomes
 
 
 def apply_dice(ctx: Ctx, state: ClassicState, action: Dice, events: Events) -> ClassicState:
@@ -111,23 +137,23 @@ def apply_dice(ctx: Ctx, state: ClassicState, action: Dice, events: Events) -> C
         if kill == 0 and killed == 0:
             return state
         # C-PATK-5, C-PATK-7: the port keeps its owner, fortress and warehouse.
-        state = ctx.put_port(
-            state, index, attrs.evolve(port, garrison=port.garrison - lost_garrison)
+        kept = Port(port.owner, port.garrison - lost_garrison, port.warehouse, port.forts)
+        fighting = replace_state(
+            state,
+            ports=with_port(state.ports, index, kept),
+            sailors_box=sailors_back(state.sailors_box, lost_garrison + lost_crew),
+            phase=Fighting(phase.index),
+            to_act=seat,
         )
-        state = ctx.sailors_to_box(state, lost_garrison + lost_crew)
         # C-PATK-6: a galley beaten by a garrison sinks with its cargo; nobody captures it.
         remaining = attacker.sailors - lost_crew
-        fighting = attrs.evolve(state, phase=Fighting(phase.index), to_act=seat)
         if remaining <= 0:
-            fighting = attrs.evolve(
-                fighting,
-                galleys=tuple(
-                    attrs.evolve(g, sailors=0) if g.id == attacker.id else g
-                    for g in fighting.galleys
-                ),
-            )
-            return ctx.sink(fighting, attacker.id, "beaten by a garrison", events)
-        return ctx.put_galley(fighting, attrs.evolve(attacker, sailors=remaining))
+            beaten = Galley(attacker.id, attacker.owner, attacker.area, 0, attacker.cargo)
+            reason = "beaten by a garrison"
+            changes = sunk(ctx, fighting, fighting.galleys, beaten, reason, events)
+            return replace_state(fighting, **changes)
+        left = Galley(attacker.id, attacker.owner, attacker.area, remaining, attacker.cargo)
+        return replace_state(fighting, galleys=with_galley(fighting.galleys, left))
     defender = state.galley(phase.target)
     assert defender is not None
     kill = losses(action.attacker + attacker.sailors, battle.divisor)
@@ -141,26 +167,38 @@ def apply_dice(ctx: Ctx, state: ClassicState, action: Dice, events: Events) -> C
     )
     if kill == 0 and killed == 0:
         return state
-    state = ctx.sailors_to_box(state, lost_def + lost_att)
-    attacker = attrs.evolve(attacker, sailors=attacker.sailors - lost_att)
-    defender = attrs.evolve(defender, sailors=defender.sailors - lost_def)
-    state = ctx.put_galley(ctx.put_galley(state, attacker), defender)
-    fighting = attrs.evolve(state, phase=Fighting(phase.index), to_act=seat)
+    box = sailors_back(state.sailors_box, lost_def + lost_att)
+    attacker = _crew(attacker, attacker.sailors - lost_att)
+    defender = _crew(defender, defender.sailors - lost_def)
+    galleys = with_galley(with_galley(state.galleys, attacker), defender)
     if attacker.sailors == 0 and defender.sailors == 0:
         # X-C-15: both sink with their cargo.
-        fighting = ctx.sink(fighting, attacker.id, "both crews lost", events)
-        return ctx.sink(fighting, defender.id, "both crews lost", events)
+        fighting = replace_state(
+            state, galleys=galleys, sailors_box=box, phase=Fighting(phase.index), to_act=seat
+        )
+        for beaten in (attacker, defender):
+            changes = sunk(ctx, fighting, fighting.galleys, beaten, "both crews lost", events)
+            fighting = replace_state(fighting, **changes)
+        return fighting
     if defender.sailors == 0:
         # C-BAT-6: the winner decides the beaten galley's fate.
-        return attrs.evolve(
-            state, phase=Spoils(phase.index, attacker.id, defender.id, True), to_act=attacker.owner
+        spoils = Spoils(phase.index, attacker.id, defender.id, True)
+        return replace_state(
+            state, galleys=galleys, sailors_box=box, phase=spoils, to_act=attacker.owner
         )
     if attacker.sailors == 0:
         may = state.options.defender_may_capture  # X-C-14
-        return attrs.evolve(
-            state, phase=Spoils(phase.index, defender.id, attacker.id, may), to_act=defender.owner
+        spoils = Spoils(phase.index, defender.id, attacker.id, may)
+        return replace_state(
+            state, galleys=galleys, sailors_box=box, phase=spoils, to_act=defender.owner
         )
-    return fighting
+    return replace_state(
+        state, galleys=galleys, sailors_box=box, phase=Fighting(phase.index), to_act=seat
+    )
+
+
+def _crew(galley: Galley, sailors: int) -> Galley:
+    return Galley(galley.id, galley.owner, galley.area, sailors, galley.cargo)
 
 
 def _pair(state: ClassicState, phase: Spoils) -> tuple[Galley, Galley]:
@@ -187,7 +225,7 @@ def spoils_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
                 if flows_allow(phase.flows, good, str(source.id), str(target.id))
             )
     if phase.captured:
-        actions.append(Done())
+        actions.append(DONE)
         return tuple(actions)
     if phase.may_capture:
         spec = ctx.params.galley
@@ -207,17 +245,25 @@ def apply_spoils_shift(
     assert source is not None and target is not None
     cargo = list(source.cargo)
     cargo.remove(action.good)
-    state = ctx.put_galley(state, attrs.evolve(source, cargo=tuple(cargo)))
-    state = ctx.put_galley(
-        state, attrs.evolve(target, cargo=tuple(sorted((*target.cargo, action.good))))
+    galleys = with_galley(
+        state.galleys, Galley(source.id, source.owner, source.area, source.sailors, tuple(cargo))
+    )
+    into = tuple(sorted((*target.cargo, action.good)))
+    galleys = with_galley(
+        galleys, Galley(target.id, target.owner, target.area, target.sailors, into)
     )
     events.append(GoodMoved(state.to_act, action.good, action.source, action.target))
     flows = (*phase.flows, (action.good, str(action.source), str(action.target)))
-    return attrs.evolve(state, phase=attrs.evolve(phase, flows=flows))
+    spoils = Spoils(
+        phase.index, phase.winner, phase.loser, phase.may_capture, flows, phase.captured
+    )
+    return replace_state(state, galleys=galleys, phase=spoils)
 
 
-def _back(state: ClassicState, phase: Spoils) -> ClassicState:
-    return attrs.evolve(state, phase=Fighting(phase.index), to_act=state.order[phase.index])
+def _back(state: ClassicState, phase: Spoils, **changes: Any) -> ClassicState:
+    return replace_state(
+        state, phase=Fighting(phase.index), to_act=state.order[phase.index], **changes
+    )
 
 
 def apply_capture(ctx: Ctx, state: ClassicState, action: Capture, events: Events) -> ClassicState:
@@ -230,15 +276,16 @@ def apply_capture(ctx: Ctx, state: ClassicState, action: Capture, events: Events
     phase = state.phase
     assert isinstance(phase, Spoils)
     winner, loser = _pair(state, phase)
-    state = ctx.put_galley(state, attrs.evolve(loser, owner=winner.owner, sailors=action.sailors))
+    prize = Galley(loser.id, winner.owner, loser.area, action.sailors, loser.cargo)
+    galleys = with_galley(state.galleys, prize)
     events.append(GalleyCaptured(loser.id, winner.owner, action.sailors))
-    state = ctx.set_sailors(
-        state, winner, winner.sailors - action.sailors, "its whole crew boarded the prize", events
-    )
-    if state.galley(winner.id) is None:
-        return _back(state, phase)
-    state = attrs.evolve(state, phase=attrs.evolve(phase, captured=True))
-    if spoils_actions(ctx, state) == (Done(),):
+    reason = "its whole crew boarded the prize"
+    changes = crewed(ctx, state, galleys, winner, winner.sailors - action.sailors, reason, events)
+    if all(g.id != winner.id for g in changes["galleys"]):
+        return _back(state, phase, **changes)
+    captured = Spoils(phase.index, phase.winner, phase.loser, phase.may_capture, phase.flows, True)
+    state = replace_state(state, phase=captured, **changes)
+    if only_done(spoils_actions(ctx, state)):
         return _back(state, phase)  # no goods to share out: nothing left to decide
     return state
 
@@ -254,13 +301,6 @@ def apply_sink(ctx: Ctx, state: ClassicState, action: Sink, events: Events) -> C
     """C-BAT-6: the beaten galley goes down with any cargo still aboard."""
     phase = state.phase
     assert isinstance(phase, Spoils)
-    return _back(ctx.sink(state, phase.loser, "beaten in battle", events), phase)
-
-
-def apply_fighting_done(
-    ctx: Ctx, state: ClassicState, action: Done, events: Events
-) -> ClassicState:
-    """C-BAT-1: the seat stops attacking; the next seat may attack."""
-    phase = state.phase
-    assert isinstance(phase, Fighting)
-    return ctx.next_turn(state, phase.index, events)
+    loser = state.galley(phase.loser)
+    assert loser is not None
+    return _back(state, phase, **sunk(ctx, state, state.galleys, loser, "beaten in battle", events))

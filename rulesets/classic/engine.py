@@ -18,9 +18,22 @@ from serenissima.engine.phases import (
 )
 from serenissima.engine.ruleset import OptionValue, Ruleset
 
-from . import battle, landing, movement, negotiation, purchase, reorganise, sales, scoring, setup
+from . import (
+    battle,
+    deals,
+    landing,
+    movement,
+    negotiation,
+    purchase,
+    reorganise,
+    rounds,
+    sales,
+    scoring,
+    setup,
+)
 from .actions import (
     ACTION_TYPES,
+    DONE,
     Accept,
     Ask,
     Assault,
@@ -53,11 +66,13 @@ from .actions import (
     TakePosition,
     TradeBuy,
     TradeSell,
+    only_done,
     parse,
 )
+from .context import Ctx
 from .events import EVENT_TYPES
 from .explain import explain
-from .helpers import Ctx, Events
+from .helpers import Events
 from .observation import ClassicObservation, observe
 from .render import render
 from .state import (
@@ -131,10 +146,10 @@ PHASES: Mapping[type[Phase], PhaseRules] = {
         None,
         {
             Buy: purchase.apply_buy,
-            Ask: negotiation.apply_ask,
-            TradeBuy: negotiation.apply_trade_buy,
-            TradeSell: negotiation.apply_trade_sell,
-            Barter: negotiation.apply_barter,
+            Ask: deals.apply_ask,
+            TradeBuy: deals.apply_trade_buy,
+            TradeSell: deals.apply_trade_sell,
+            Barter: deals.apply_barter,
             BuildGalley: purchase.apply_build_galley,
             BuildFort: purchase.apply_build_fort,
             Hire: purchase.apply_hire,
@@ -142,7 +157,7 @@ PHASES: Mapping[type[Phase], PhaseRules] = {
             ShiftGood: reorganise.apply_shift_good,
             DiscardGood: reorganise.apply_discard_good,
             DiscardSailor: reorganise.apply_discard_sailor,
-            Done: purchase.apply_done,
+            Done: rounds.apply_purchase_done,
         },
     ),
     Negotiating: PhaseRules(
@@ -152,11 +167,11 @@ PHASES: Mapping[type[Phase], PhaseRules] = {
         negotiation.negotiation_actions,
         None,
         {
-            Offer: negotiation.apply_offer,
-            Counter: negotiation.apply_counter,
-            Accept: negotiation.apply_accept,
-            Refuse: negotiation.apply_refuse,
-            Decline: negotiation.apply_decline,
+            Offer: deals.apply_offer,
+            Counter: deals.apply_counter,
+            Accept: deals.apply_accept,
+            Refuse: deals.apply_refuse,
+            Decline: deals.apply_decline,
         },
     ),
     Moving: PhaseRules(
@@ -168,7 +183,7 @@ PHASES: Mapping[type[Phase], PhaseRules] = {
         {
             Move: movement.apply_move,
             Request: movement.apply_request,
-            Done: movement.apply_moving_done,
+            Done: rounds.apply_moving_done,
         },
     ),
     Permission: PhaseRules(
@@ -188,7 +203,7 @@ PHASES: Mapping[type[Phase], PhaseRules] = {
         {
             Attack: battle.apply_attack,
             Assault: battle.apply_attack,
-            Done: battle.apply_fighting_done,
+            Done: rounds.apply_fighting_done,
         },
     ),
     Rolling: PhaseRules(
@@ -218,7 +233,7 @@ PHASES: Mapping[type[Phase], PhaseRules] = {
         "Land a sailor on a port without a garrison, or done.",
         landing.landing_actions,
         None,
-        {Land: landing.apply_land, Done: landing.apply_landing_done},
+        {Land: landing.apply_land, Done: rounds.apply_landing_done},
     ),
     Selling: PhaseRules(
         "sales",
@@ -226,14 +241,15 @@ PHASES: Mapping[type[Phase], PhaseRules] = {
         "Sell goods to the ports beside your galleys, or done.",
         sales.selling_actions,
         None,
-        {Sell: sales.apply_sell, Done: sales.apply_selling_done},
+        {Sell: sales.apply_sell, Done: rounds.apply_selling_done},
     ),
     GameOver: PhaseRules("game-over", "C-SCORE-1", "The game is over.", _no_actions, None, {}),
 }
 """The phase table: how each phase of a classic game is decided and applied, in playing order."""
 
-_TURN_PHASES = (Purchasing, Moving, Fighting, Landing, Selling)
-_ONLY_DONE = (Done(),)
+_SKIPPABLE = frozenset(p for p in rounds.TURN_PHASES if PHASES[p].legal is not None)
+"""Turn phases whose seat is not asked when ``done`` is its only choice."""
+_STEPS = {phase: rules.steps for phase, rules in PHASES.items()}
 
 
 class ClassicEngine:
@@ -250,20 +266,25 @@ class ClassicEngine:
 
     def __init__(self) -> None:
         self._contexts = ContextCache(Ctx)
-        self._last: tuple[object, object, tuple[Action, ...]] = (None, None, ())
+        self._last_ctx: tuple[object, Ctx | None] = (None, None)
 
     def _legal(self, ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
         """The legal actions, remembered for the last state asked (``step`` asks first)."""
-        last = self._last
-        if last[0] is state and last[1] is ctx:
-            return last[2]
+        last = ctx.last_legal
+        if last[0] is state:
+            return last[1]
         actions = table_legal(PHASES, ctx, state)
-        self._last = (state, ctx, actions)
+        ctx.last_legal = (state, actions)
         return actions
 
     def ctx(self, rules: Ruleset) -> Ctx:
         """Return the cached context of ``rules``."""
-        return self._contexts.get(rules)
+        last_rules, ctx = self._last_ctx
+        if last_rules is rules and ctx is not None:
+            return ctx
+        ctx = self._contexts.get(rules)
+        self._last_ctx = (rules, ctx)
+        return ctx
 
     def load_params(self, files: Any, board: Any) -> Any:
         """Read ``rules.toml`` into :class:`~serenissima_rulesets.classic.params.ClassicParams`."""
@@ -278,7 +299,13 @@ class ClassicEngine:
     def legal_actions(self, rules: Ruleset, state: State) -> tuple[Action, ...]:
         """Return the legal actions of the one who acts."""
         assert isinstance(state, ClassicState)
-        return self._legal(self.ctx(rules), state)
+        last_rules, ctx = self._last_ctx
+        if last_rules is not rules or ctx is None:
+            ctx = self.ctx(rules)
+        last = ctx.last_legal
+        if last[0] is state:
+            return last[1]
+        return self._legal(ctx, state)
 
     def chance_outcomes(self, rules: Ruleset, state: State) -> tuple[tuple[Action, Fraction], ...]:
         """Return the outcomes of the chance node with their probabilities."""
@@ -292,16 +319,17 @@ class ClassicEngine:
         asked: its turn ends by itself (its phase-6 income is still paid).
         """
         assert isinstance(state, ClassicState)
-        ctx = self.ctx(rules)
+        last_rules, ctx = self._last_ctx
+        if last_rules is not rules or ctx is None:
+            ctx = self.ctx(rules)
         events: Events = []
-        new = PHASES[type(state.phase)].steps[type(action)](ctx, state, action, events)
-        while (
-            new.to_act != CHANCE
-            and isinstance(new.phase, _TURN_PHASES)
-            and PHASES[type(new.phase)].legal is not None
-            and self._legal(ctx, new) == _ONLY_DONE
-        ):
-            new = PHASES[type(new.phase)].steps[Done](ctx, new, Done(), events)
+        new = _STEPS[type(state.phase)][type(action)](ctx, state, action, events)
+        while new.to_act != CHANCE and type(new.phase) in _SKIPPABLE:
+            last = ctx.last_legal
+            legal = last[1] if last[0] is new else self._legal(ctx, new)
+            if not only_done(legal):
+                break
+            new = _STEPS[type(new.phase)][Done](ctx, new, DONE, events)
         return new, tuple(events)
 
     def explain(self, rules: Ruleset, state: State, action: Action) -> IllegalActionError:

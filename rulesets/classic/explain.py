@@ -15,7 +15,7 @@ from serenissima.engine.phases import PhaseRules
 from serenissima.engine.pieces import can_sell_to
 
 from .actions import Assault, Attack, Bid, Capture, Crew, Land, Move, Sell, TakePosition
-from .helpers import Ctx
+from .context import Ctx
 from .movement import allowance
 from .purchase_explain import explain_purchase
 from .state import Choosing, ClassicState, Fighting, Landing, Moving, Selling, Spoils

@@ -1,265 +1,243 @@
-"""Shared pieces of the classic logic: the game context, small state updates, the round's flow."""
+"""State updates shared by the classic phases: new field values, and a state built once.
+
+A state is an immutable value, so every action builds a new one. The
+functions here compute new field values (a seat's ducats after a payment,
+the galleys with one of them changed, the changes when a galley sinks...)
+so that a step builds its new state once, with one call of
+:data:`replace_state`. Last, the check that keeps a phase-2 turn's
+transfers flowing one way (:func:`flows_allow`). The round's flow from
+turn to turn and phase to phase is in :mod:`.rounds`.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import attrs
 
-from serenissima.engine.core import CHANCE, TERMINAL, Event
-from serenissima.engine.pieces import galley_room
+from serenissima.engine.core import CHANCE, Event
+from serenissima.engine.values import replacer
 
-from .events import GalleySunk, GameEnded, PhaseStarted, RoundStarted
-from .scoring import winners
-from .state import (
-    Bidding,
-    ClassicState,
-    Fighting,
-    Flow,
-    Galley,
-    GameOver,
-    Landing,
-    Moving,
-    Phase,
-    Port,
-    Purchasing,
-    Selling,
-)
+from .context import Ctx
+from .events import GalleySunk
+from .state import ClassicState, Flow, Galley, Phase
 
-if TYPE_CHECKING:
-    from serenissima.engine.board import Board
-    from serenissima.engine.ruleset import Ruleset
-
-    from .params import ClassicParams
-
-__all__ = ["Ctx", "Events", "flows_allow"]
+__all__ = [
+    "Backflows",
+    "Ctx",
+    "Events",
+    "bump",
+    "crewed",
+    "flow_edges",
+    "flows_allow",
+    "goods_back",
+    "paid",
+    "reachable",
+    "replace_state",
+    "sailors_back",
+    "sunk",
+    "to_chance",
+    "transferred",
+    "with_galley",
+    "with_port",
+    "without_galley",
+]
 
 Events = list[Event]
 
-TurnPhase = Purchasing | Moving | Fighting | Landing | Selling
-"""The phases that every seat plays in turn order (C-ROUND-2)."""
 
-_PHASE_NAMES: dict[type[TurnPhase], tuple[int, str]] = {
-    Purchasing: (2, "purchases, building, hiring and reorganising"),
-    Moving: (3, "movement"),
-    Fighting: (4, "battles"),
-    Landing: (5, "capturing ports"),
-    Selling: (6, "sales and income"),
-}
-_NEXT_PHASE: dict[type[TurnPhase], type[TurnPhase] | None] = {
-    Purchasing: Moving,
-    Moving: Fighting,
-    Fighting: Landing,
-    Landing: Selling,
-    Selling: None,
-}
+def _slot_replacer(cls: type[ClassicState]) -> Callable[..., ClassicState]:
+    """Like :func:`serenissima.engine.values.replacer`, writing the copy's slots directly.
 
-
-class Ctx:
-    """Everything the logic reads besides the state: board, numbers, indexes."""
-
-    __slots__ = (
-        "board",
-        "capital_of",
-        "capitals",
-        "full_points",
-        "good_index",
-        "params",
-        "producers",
-        "rules",
-        "sizes",
+    The copy skips ``__init__``, which costs a third of the copy. It is what
+    ``__init__`` would build as long as every field is an ``__init__``
+    argument without a validator, a converter or an ``on_setattr`` hook and
+    the class has no ``__attrs_post_init__``: checked here, and
+    ``values.replacer`` is used otherwise.
+    """
+    fields = attrs.fields(cls)
+    plain = all(
+        f.init and f.validator is None and f.converter is None and f.on_setattr is None
+        for f in fields
+    ) and not hasattr(cls, "__attrs_post_init__")
+    if not plain:
+        return replacer(cls)
+    setters = {}
+    for f in fields:
+        owner = next(k for k in cls.__mro__ if f.name in vars(k))
+        setters[f"_set_{f.name}"] = vars(owner)[f.name].__set__
+    params = ", ".join(f"{f.name}=_missing" for f in fields)
+    body = "".join(
+        f"    _set_{f.name}(new, value.{f.name} if {f.name} is _missing else {f.name})\n"
+        for f in fields
     )
+    source = f"def replace(value, *, {params}):\n    new = _new(_cls)\n{body}    return new\n"
+    namespace: dict[str, Any] = {"_cls": cls, "_new": object.__new__, "_missing": object()}
+    namespace.update(setters)
+    exec(compile(source, f"<slot replacer of {cls.__qualname__}>", "exec"), namespace)
+    replace: Callable[..., ClassicState] = namespace["replace"]
+    return replace
 
-    def __init__(self, rules: Ruleset) -> None:
-        self.rules = rules
-        self.board: Board = rules.board
-        self.params: ClassicParams = rules.params
-        self.good_index = {g.id: i for i, g in enumerate(self.params.goods)}
-        self.sizes = tuple(p.warehouse for p in self.board.ports)
-        self.producers = {
-            g.id: tuple(i for i, p in enumerate(self.board.ports) if p.good == g.id)
-            for g in self.params.goods
-        }
-        self.capitals = frozenset(
-            i for i, p in enumerate(self.board.ports) if p.capital_of is not None
-        )
-        self.capital_of = {n.id: self.board.port_index(n.capital) for n in self.params.nations}
-        self.full_points = {f.warehouse: f.points for f in self.params.wealth.full_ports}
 
-    # --- reading the state ------------------------------------------------------
+replace_state: Callable[..., ClassicState] = _slot_replacer(ClassicState)
+"""``replace_state(state, **changes)``: a copy of a state with some fields changed."""
 
-    def capital(self, state: ClassicState, seat: int) -> int:
-        """The port index of ``seat``'s own capital."""
-        return self.capital_of[state.nations[seat]]
+# --- new field values ------------------------------------------------------------
 
-    def holds_capital(self, state: ClassicState, seat: int) -> bool:
-        """Whether ``seat`` controls its own capital (C-INC-1, C-SCORE-2)."""
-        return state.ports[self.capital(state, seat)].owner == seat
 
-    def port(self, state: ClassicState, port_id: str) -> Port:
-        """The pieces on port ``port_id``."""
-        return state.ports[self.board.port_index(port_id)]
+def bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
+    """``values`` with the entry at ``index`` changed by ``delta``.
 
-    def own_galley(self, state: ClassicState, number: int, seat: int) -> Galley | None:
-        """Galley ``number`` if ``seat`` owns it."""
-        galley = state.galley(number)
-        return galley if galley is not None and galley.owner == seat else None
+    >>> bump((1, 2, 3), 1, -2)
+    (1, 0, 3)
+    """
+    return (*values[:index], values[index] + delta, *values[index + 1 :])
 
-    def galleys_of(self, state: ClassicState, seat: int) -> tuple[Galley, ...]:
-        """The galleys ``seat`` owns, by number."""
-        return tuple(g for g in state.galleys if g.owner == seat)
 
-    def galleys_in(self, state: ClassicState, area: str) -> tuple[Galley, ...]:
-        """The galleys in sea area ``area``, by number."""
-        return tuple(g for g in state.galleys if g.area == area)
+def paid(state: ClassicState, seat: int, ducats: int) -> dict[str, Any]:
+    """The changes when ``seat`` pays ``ducats`` to the treasury (negative: is paid)."""
+    return {
+        "ducats": bump(state.ducats, seat, -ducats),
+        "treasury": state.treasury + ducats,
+    }
 
-    def room(self, galley: Galley) -> tuple[bool, bool]:
-        """Whether ``galley`` can take one more sailor, and one more piece of goods (C-ORG-2)."""
-        spec = self.params.galley
-        return galley_room(
-            galley.sailors,
-            len(galley.cargo),
-            spaces=spec.spaces,
-            max_sailors=spec.max_sailors,
-            max_goods=spec.max_goods,
-            shared=True,
-        )
 
-    def free_cargo(self, galley: Galley) -> int:
-        """How many more pieces of goods ``galley`` can take (C-ORG-2)."""
-        spec = self.params.galley
-        return max(
-            0,
-            min(
-                spec.max_goods - len(galley.cargo), spec.spaces - galley.sailors - len(galley.cargo)
-            ),
-        )
+def transferred(state: ClassicState, payer: int, payee: int, ducats: int) -> tuple[int, ...]:
+    """The seats' ducats after ``payer`` pays ``ducats`` to ``payee``."""
+    change = {payer: -ducats, payee: ducats}
+    return tuple(d + change.get(s, 0) for s, d in enumerate(state.ducats))
 
-    def monopoly(self, state: ClassicState, seat: int, good: str) -> bool:
-        """Whether ``seat`` controls every port producing ``good`` (C-BUY-5, X-C-08)."""
-        ports = self.producers.get(good, ())
-        return bool(ports) and all(state.ports[i].owner == seat for i in ports)
 
-    def garrison_room(self, state: ClassicState, index: int) -> int | None:
-        """Sailors port ``index`` may still take, or ``None`` without a cap (X-C-07)."""
-        if state.options.classic_garrison_cap == "none":
-            return None
-        return max(0, self.sizes[index] - state.ports[index].garrison)
+def with_galley(galleys: tuple[Galley, ...], galley: Galley) -> tuple[Galley, ...]:
+    """``galleys`` with the galley of ``galley``'s number replaced (or added), by number."""
+    number = galley.id
+    for i, g in enumerate(galleys):
+        if g.id == number:
+            return (*galleys[:i], galley, *galleys[i + 1 :])
+        if g.id > number:
+            return (*galleys[:i], galley, *galleys[i:])
+    return (*galleys, galley)
 
-    # --- updating the state -----------------------------------------------------
 
-    def pay(self, state: ClassicState, seat: int, ducats: int) -> ClassicState:
-        """``seat`` pays ``ducats`` to the treasury."""
-        ducats_ = tuple(d - ducats if s == seat else d for s, d in enumerate(state.ducats))
-        return attrs.evolve(state, ducats=ducats_, treasury=state.treasury + ducats)
+def without_galley(galleys: tuple[Galley, ...], number: int) -> tuple[Galley, ...]:
+    """``galleys`` without galley ``number``."""
+    return tuple([g for g in galleys if g.id != number])
 
-    def earn(self, state: ClassicState, seat: int, ducats: int) -> ClassicState:
-        """The treasury pays ``ducats`` to ``seat``."""
-        return self.pay(state, seat, -ducats)
 
-    def transfer(self, state: ClassicState, payer: int, payee: int, ducats: int) -> ClassicState:
-        """``payer`` pays ``ducats`` to ``payee``."""
-        change = {payer: -ducats, payee: ducats}
-        ducats_ = tuple(d + change.get(s, 0) for s, d in enumerate(state.ducats))
-        return attrs.evolve(state, ducats=ducats_)
+def with_port(ports: tuple[Any, ...], index: int, port: Any) -> tuple[Any, ...]:
+    """``ports`` with the entry at ``index`` replaced by ``port``."""
+    return (*ports[:index], port, *ports[index + 1 :])
 
-    def put_galley(self, state: ClassicState, galley: Galley) -> ClassicState:
-        """Replace the galley with ``galley``'s number (or add it), keeping number order."""
-        others = [g for g in state.galleys if g.id != galley.id]
-        others.append(galley)
-        others.sort(key=lambda g: g.id)
-        return attrs.evolve(state, galleys=tuple(others))
 
-    def put_port(self, state: ClassicState, index: int, port: Port) -> ClassicState:
-        """Replace the port at ``index``."""
-        ports = (*state.ports[:index], port, *state.ports[index + 1 :])
-        return attrs.evolve(state, ports=ports)
+def sailors_back(box: int | None, count: int) -> int | None:
+    """The sailors in the box after ``count`` return to it (C-COMP-8); ``None``: unlimited."""
+    return box if box is None else box + count
 
-    def sailors_to_box(self, state: ClassicState, count: int) -> ClassicState:
-        """Return ``count`` sailors to the box (C-COMP-8)."""
-        if state.sailors_box is None or count == 0:
-            return state
-        return attrs.evolve(state, sailors_box=state.sailors_box + count)
 
-    def goods_to_box(self, state: ClassicState, goods: Iterable[str]) -> ClassicState:
-        """Return pieces of goods to the box (C-COMP-8)."""
-        supply = list(state.supply)
-        for good in goods:
-            supply[self.good_index[good]] += 1
-        return attrs.evolve(state, supply=tuple(supply))
+def goods_back(ctx: Ctx, supply: tuple[int, ...], goods: Iterable[str]) -> tuple[int, ...]:
+    """The box's goods after pieces of ``goods`` return to it (C-COMP-8)."""
+    counts = list(supply)
+    for good in goods:
+        counts[ctx.good_index[good]] += 1
+    return tuple(counts)
 
-    def sink(self, state: ClassicState, number: int, reason: str, events: Events) -> ClassicState:
-        """Remove galley ``number`` with its cargo and any sailors aboard (C-ORG-3)."""
-        galley = state.galley(number)
-        assert galley is not None
-        state = attrs.evolve(state, galleys=tuple(g for g in state.galleys if g.id != number))
-        state = self.sailors_to_box(state, galley.sailors)
-        state = self.goods_to_box(state, galley.cargo)
-        events.append(GalleySunk(number, galley.owner, galley.cargo, reason))
-        return state
 
-    def set_sailors(
-        self, state: ClassicState, galley: Galley, sailors: int, reason: str, events: Events
-    ) -> ClassicState:
-        """Set a galley's crew; at 0 it sinks with its cargo (C-ORG-3)."""
-        if sailors < self.params.galley.min_sailors:
-            state = self.put_galley(state, attrs.evolve(galley, sailors=sailors))
-            return self.sink(state, galley.id, reason, events)
-        return self.put_galley(state, attrs.evolve(galley, sailors=sailors))
+# --- sinking ---------------------------------------------------------------------------
 
-    # --- the round's flow -----------------------------------------------------------
 
-    def start_round(self, state: ClassicState, events: Events) -> ClassicState:
-        """Advance the round marker and open the bidding (C-BID-1), or end the game."""
-        if state.turn >= state.rounds:
-            return self.end_game(state, events)
-        round_ = state.turn + 1
-        events.append(RoundStarted(round_))
-        return attrs.evolve(
-            state,
-            turn=round_,
-            phase=Bidding(),
-            to_act=0,
-            bids=(None,) * state.players,
-            order=(),
-            built=(),
-            hired=(0,) * len(state.ports),
-        )
+def sunk(
+    ctx: Ctx,
+    state: ClassicState,
+    galleys: tuple[Galley, ...],
+    galley: Galley,
+    reason: str,
+    events: Events,
+) -> dict[str, Any]:
+    """The changes when ``galley`` sinks with its cargo and any sailors aboard (C-ORG-3).
 
-    def end_game(self, state: ClassicState, events: Events) -> ClassicState:
-        """C-SCORE-1: the game is over; the winners are announced."""
-        state = attrs.evolve(state, phase=GameOver(), to_act=TERMINAL)
-        events.append(GameEnded(winners(self, state)))
-        return state
+    ``galleys`` are the galleys in play, ``galley`` among them; ``galley`` is
+    the galley as it goes down: its sailors and cargo return to the box.
+    """
+    box = sailors_back(state.sailors_box, galley.sailors)
+    events.append(GalleySunk(galley.id, galley.owner, galley.cargo, reason))
+    return {
+        "galleys": without_galley(galleys, galley.id),
+        "sailors_box": box,
+        "supply": goods_back(ctx, state.supply, galley.cargo),
+    }
 
-    def start_phase(
-        self, state: ClassicState, phase: type[TurnPhase], events: Events
-    ) -> ClassicState:
-        """Begin phase ``phase`` (Purchasing, Moving...) with the first seat in turn order."""
-        number, name = _PHASE_NAMES[phase]
-        events.append(PhaseStarted(number, name))
-        return attrs.evolve(state, phase=phase(0), to_act=state.order[0])
 
-    def next_turn(self, state: ClassicState, index: int, events: Events) -> ClassicState:
-        """Pass the current phase to the next seat in turn order, or go on to the next phase.
+def crewed(
+    ctx: Ctx,
+    state: ClassicState,
+    galleys: tuple[Galley, ...],
+    galley: Galley,
+    sailors: int,
+    reason: str,
+    events: Events,
+) -> dict[str, Any]:
+    """The changes when a galley's crew is set; below the minimum it sinks (C-ORG-3).
 
-        C-ROUND-2: each phase is played by every seat in turn order before the
-        next phase begins.
-        """
-        current = state.phase
-        assert isinstance(current, TurnPhase), f"no turns in {type(current).__name__}"
-        kind = type(current)
-        if index + 1 < len(state.order):
-            return attrs.evolve(state, phase=kind(index + 1), to_act=state.order[index + 1])
-        following = _NEXT_PHASE[kind]
-        if following is None:
-            return self.start_round(state, events)
-        return self.start_phase(state, following, events)
+    ``galleys`` are the galleys in play, ``galley`` among them.
+    """
+    new = Galley(galley.id, galley.owner, galley.area, sailors, galley.cargo)
+    if sailors < ctx.min_sailors:
+        return sunk(ctx, state, galleys, new, reason, events)
+    return {"galleys": with_galley(galleys, new)}
 
-    def to_chance(self, state: ClassicState, phase: Phase) -> ClassicState:
-        """Move to a chance node."""
-        return attrs.evolve(state, phase=phase, to_act=CHANCE)
+
+def to_chance(state: ClassicState, phase: Phase, **changes: Any) -> ClassicState:
+    """Move to a chance node."""
+    return replace_state(state, phase=phase, to_act=CHANCE, **changes)
+
+
+def flow_edges(flows: Iterable[Flow], kind: str) -> dict[str, set[str]]:
+    """The transfers of ``kind`` made this turn, as edges from source to targets."""
+    edges: dict[str, set[str]] = {}
+    for k, a, b in flows:
+        if k == kind:
+            edges.setdefault(a, set()).add(b)
+    return edges
+
+
+def reachable(edges: dict[str, set[str]], start: str) -> set[str]:
+    """The places the transfers ``edges`` lead to from ``start``, ``start`` included."""
+    seen = {start}
+    stack = [start]
+    while stack:
+        for nxt in edges.get(stack.pop(), ()):
+            if nxt not in seen:
+                seen.add(nxt)
+                stack.append(nxt)
+    return seen
+
+
+class Backflows:
+    """The transfers of one kind made this turn, to check many candidate transfers against.
+
+    ``undoes(source, target)`` is ``not flows_allow(flows, kind, source, target)``;
+    the places reachable from each target are worked out once.
+
+    >>> check = Backflows([("sailor", "1", "2"), ("sailor", "2", "3")], "sailor")
+    >>> check.undoes("3", "1"), check.undoes("1", "3")
+    (True, False)
+    """
+
+    __slots__ = ("_edges", "_reach")
+
+    def __init__(self, flows: Iterable[Flow], kind: str) -> None:
+        self._edges = flow_edges(flows, kind)
+        self._reach: dict[str, set[str]] = {}
+
+    def undoes(self, source: str, target: str) -> bool:
+        """Whether moving a piece from ``source`` to ``target`` undoes an earlier move."""
+        if not self._edges:
+            return source == target
+        reach = self._reach.get(target)
+        if reach is None:
+            reach = self._reach[target] = reachable(self._edges, target)
+        return source in reach
 
 
 def flows_allow(flows: Iterable[Flow], kind: str, source: str, target: str) -> bool:
@@ -276,18 +254,4 @@ def flows_allow(flows: Iterable[Flow], kind: str, source: str, target: str) -> b
     >>> flows_allow([("sailor", "1", "2")], "wine", "2", "1")
     True
     """
-    edges: dict[str, set[str]] = {}
-    for k, a, b in flows:
-        if k == kind:
-            edges.setdefault(a, set()).add(b)
-    seen = {target}
-    stack = [target]
-    while stack:
-        node = stack.pop()
-        if node == source:
-            return False
-        for nxt in edges.get(node, ()):
-            if nxt not in seen:
-                seen.add(nxt)
-                stack.append(nxt)
-    return True
+    return source not in reachable(flow_edges(flows, kind), target)

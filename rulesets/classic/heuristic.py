@@ -27,7 +27,7 @@ import math
 
 from serenissima.engine.pieces import can_sell_to
 
-from .helpers import Ctx
+from .context import Ctx
 from .sales import new_market_bonus
 from .scoring import wealth
 from .state import (

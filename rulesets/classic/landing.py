@@ -1,35 +1,47 @@
-"""Phase 5: landing sailors on ports without a garrison (C-LAND)."""
+"""Phase 5: landing sailors on ports without a garrison (C-LAND).
+
+The choices of a phase-5 turn and the landings; the end of the turn is in
+:mod:`.rounds`.
+"""
 
 from __future__ import annotations
 
-import attrs
-
 from serenissima.engine.core import Action
 
-from .actions import Done, Land
+from .actions import DONE, Land
+from .context import Ctx
 from .events import PortTaken, SailorLanded
-from .helpers import Ctx, Events
-from .state import ClassicState, Landing
+from .helpers import Events, crewed, replace_state, with_port
+from .state import ClassicState, Landing, Port
 
-__all__ = ["apply_land", "apply_landing_done", "landing_actions"]
+__all__ = ["apply_land", "landing_actions", "landing_legal"]
 
 
 def landing_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     """C-LAND-1: land on a port with no garrison, or add to one taken this turn; or end."""
     phase = state.phase
     assert isinstance(phase, Landing)
+    return landing_legal(ctx, state, phase)
+
+
+def landing_legal(ctx: Ctx, state: ClassicState, phase: Landing) -> tuple[Action, ...]:
+    """The legal actions in ``phase``, which need not be ``state``'s phase yet."""
     seat = state.order[phase.index]
+    capped = state.options.classic_garrison_cap != "none"
+    ports, area_ports, port_ids = state.ports, ctx.area_ports, ctx.port_ids
     actions: list[Action] = []
-    for galley in ctx.galleys_of(state, seat):
-        for index in ctx.board.ports_in(galley.area):
-            port_id = ctx.board.ports[index].id
-            port = state.ports[index]
+    for galley in state.galleys:
+        if galley.owner != seat:
+            continue
+        for index in area_ports[galley.area]:
+            port_id = port_ids[index]
+            port = ports[index]
             # X-C-24: an own port may be re-manned only when its garrison is gone.
             open_ = port.garrison == 0 or port_id in phase.taken
-            room = ctx.garrison_room(state, index)
+            room = ctx.garrison_room(state, index) if capped else None
             if open_ and (room is None or room > 0):
                 actions.append(Land(galley.id, port_id))
-    actions.append(Done())
+    actions.append(DONE)
     return tuple(actions)
 
 
@@ -48,16 +60,13 @@ def apply_land(ctx: Ctx, state: ClassicState, action: Land, events: Events) -> C
     events.append(SailorLanded(seat, galley.id, action.port))
     if port.owner != seat:
         events.append(PortTaken(seat, action.port, port.owner))
-    state = ctx.put_port(state, index, attrs.evolve(port, owner=seat, garrison=port.garrison + 1))
-    state = ctx.set_sailors(
-        state, galley, galley.sailors - 1, "its last sailor went ashore", events
-    )
+    manned = Port(seat, port.garrison + 1, port.warehouse, port.forts)
+    reason = "its last sailor went ashore"
+    changes = crewed(ctx, state, state.galleys, galley, galley.sailors - 1, reason, events)
     taken = phase.taken if action.port in phase.taken else (*phase.taken, action.port)
-    return attrs.evolve(state, phase=Landing(phase.index, taken))
-
-
-def apply_landing_done(ctx: Ctx, state: ClassicState, action: Done, events: Events) -> ClassicState:
-    """X-C-25: one landing turn per seat; then the next seat lands, then phase 6."""
-    phase = state.phase
-    assert isinstance(phase, Landing)
-    return ctx.next_turn(state, phase.index, events)
+    return replace_state(
+        state,
+        ports=with_port(state.ports, index, manned),
+        phase=Landing(phase.index, taken),
+        **changes,
+    )

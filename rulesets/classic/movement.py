@@ -1,24 +1,27 @@
-"""Phase 3: moving galleys one sea area at a time, and asking for passage (C-MOVE)."""
+"""Phase 3: moving galleys one sea area at a time, and asking for passage (C-MOVE).
+
+The choices of a phase-3 turn, the moves and the answers to a request for
+passage; the end of the turn is in :mod:`.rounds`.
+"""
 
 from __future__ import annotations
 
-import attrs
-
 from serenissima.engine.core import Action
 
-from .actions import Done, Grant, Move, Refuse, Request
+from .actions import DONE, Grant, Move, Refuse, Request
+from .context import Ctx
 from .events import GalleyMoved, PassageAnswered
-from .helpers import Ctx, Events
+from .helpers import Events, replace_state, with_galley
 from .state import ClassicState, Galley, Moving, Permission
 
 __all__ = [
     "allowance",
     "apply_grant",
     "apply_move",
-    "apply_moving_done",
     "apply_refuse",
     "apply_request",
     "moving_actions",
+    "moving_legal",
     "must_ask",
 ]
 
@@ -28,34 +31,59 @@ def allowance(ctx: Ctx, galley: Galley) -> int:
     return galley.sailors * ctx.params.galley.moves_per_sailor
 
 
-def must_ask(ctx: Ctx, state: ClassicState, galley: Galley) -> tuple[int, ...]:
-    """The seats whose galleys share ``galley``'s area, in turn order (C-MOVE-3, X-C-10)."""
-    present = {g.owner for g in ctx.galleys_in(state, galley.area) if g.owner != galley.owner}
+def must_ask(
+    ctx: Ctx, state: ClassicState, galley: Galley, galleys: tuple[Galley, ...] | None = None
+) -> tuple[int, ...]:
+    """The seats whose galleys share ``galley``'s area, in turn order (C-MOVE-3, X-C-10).
+
+    ``galleys`` are the galleys in play, when not yet those of ``state``.
+    """
+    area, owner = galley.area, galley.owner
+    present = [
+        g.owner
+        for g in (state.galleys if galleys is None else galleys)
+        if g.area == area and g.owner != owner
+    ]
+    if not present:
+        return ()
     return tuple(s for s in state.order if s in present)
 
 
 def _steps(ctx: Ctx, galley: Galley) -> tuple[Action, ...]:
-    return tuple(Move(galley.id, area) for area in ctx.board.neighbours(galley.area))
+    key = ("move", galley.id, galley.area)
+    found = ctx.memo.get(key)
+    if found is None:
+        found = ctx.memo[key] = tuple(
+            Move(galley.id, area) for area in ctx.board.neighbours(galley.area)
+        )
+    return found
 
 
 def moving_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     """Move the current galley on (or ask for passage), start another galley, or end the turn."""
     phase = state.phase
     assert isinstance(phase, Moving)
+    return moving_legal(ctx, state, phase)
+
+
+def moving_legal(ctx: Ctx, state: ClassicState, phase: Moving) -> tuple[Action, ...]:
+    """The legal actions in ``phase``, which need not be ``state``'s phase yet."""
     seat = state.order[phase.index]
     actions: list[Action] = []
-    current = state.galley(phase.galley) if phase.galley is not None else None
-    if current is not None and phase.steps < allowance(ctx, current):
+    moving, done = phase.galley, phase.done
+    current = state.galley(moving) if moving is not None else None
+    per_sailor = ctx.params.galley.moves_per_sailor
+    if current is not None and phase.steps < current.sailors * per_sailor:
         if phase.free:
             actions.extend(_steps(ctx, current))
         else:
             actions.append(Request(current.id))  # C-MOVE-3: passage must be asked first
-    for galley in ctx.galleys_of(state, seat):
-        if galley.id in phase.done or galley.id == phase.galley:
+    for galley in state.galleys:
+        if galley.owner != seat or galley.id in done or galley.id == moving:
             continue
-        if allowance(ctx, galley) > 0:
+        if galley.sailors * per_sailor > 0:  # allowance
             actions.extend(_steps(ctx, galley))
-    actions.append(Done())
+    actions.append(DONE)
     return tuple(actions)
 
 
@@ -68,20 +96,22 @@ def apply_move(ctx: Ctx, state: ClassicState, action: Move, events: Events) -> C
     """
     phase = state.phase
     assert isinstance(phase, Moving)
+    done, steps, free = phase.done, phase.steps, phase.free
     if phase.galley != action.galley:
-        done = phase.done if phase.galley is None else (*phase.done, phase.galley)
-        phase = attrs.evolve(phase, done=done, galley=action.galley, steps=0, free=True)
+        done = done if phase.galley is None else (*done, phase.galley)
+        steps, free = 0, True
     galley = state.galley(action.galley)
     assert galley is not None
-    moved = attrs.evolve(galley, area=action.area)
-    state = ctx.put_galley(state, moved)
+    moved = Galley(galley.id, galley.owner, action.area, galley.sailors, galley.cargo)
+    galleys = with_galley(state.galleys, moved)
     events.append(GalleyMoved(galley.id, galley.area, action.area))
-    steps = phase.steps + 1
-    if steps >= allowance(ctx, moved):
-        phase = attrs.evolve(phase, done=(*phase.done, galley.id), galley=None, steps=0)
+    steps += 1
+    if steps >= moved.sailors * ctx.params.galley.moves_per_sailor:  # allowance
+        new = Moving(phase.index, (*done, galley.id), None, 0, free, phase.refused)
     else:
-        phase = attrs.evolve(phase, steps=steps, free=not must_ask(ctx, state, moved))
-    return attrs.evolve(state, phase=phase)
+        asked = must_ask(ctx, state, moved, galleys)
+        new = Moving(phase.index, done, action.galley, steps, not asked, phase.refused)
+    return replace_state(state, galleys=galleys, phase=new)
 
 
 def apply_request(ctx: Ctx, state: ClassicState, action: Request, events: Events) -> ClassicState:
@@ -91,7 +121,7 @@ def apply_request(ctx: Ctx, state: ClassicState, action: Request, events: Events
     galley = state.galley(action.galley)
     assert galley is not None
     askers = must_ask(ctx, state, galley)
-    return attrs.evolve(state, phase=Permission(phase, askers), to_act=askers[0])
+    return replace_state(state, phase=Permission(phase, askers), to_act=askers[0])
 
 
 def apply_grant(ctx: Ctx, state: ClassicState, action: Grant, events: Events) -> ClassicState:
@@ -102,11 +132,12 @@ def apply_grant(ctx: Ctx, state: ClassicState, action: Grant, events: Events) ->
     assert moving.galley is not None
     events.append(PassageAnswered(phase.askers[0], moving.galley, granted=True))
     if len(phase.askers) > 1:
-        return attrs.evolve(
-            state, phase=attrs.evolve(phase, askers=phase.askers[1:]), to_act=phase.askers[1]
+        return replace_state(
+            state, phase=Permission(moving, phase.askers[1:]), to_act=phase.askers[1]
         )
     mover = state.order[moving.index]
-    return attrs.evolve(state, phase=attrs.evolve(moving, free=True), to_act=mover)
+    free = Moving(moving.index, moving.done, moving.galley, moving.steps, True, moving.refused)
+    return replace_state(state, phase=free, to_act=mover)
 
 
 def apply_refuse(ctx: Ctx, state: ClassicState, action: Refuse, events: Events) -> ClassicState:
@@ -117,19 +148,12 @@ def apply_refuse(ctx: Ctx, state: ClassicState, action: Refuse, events: Events) 
     assert moving.galley is not None
     events.append(PassageAnswered(phase.askers[0], moving.galley, granted=False))
     mover = state.order[moving.index]
-    stopped = attrs.evolve(
-        moving,
+    stopped = Moving(
+        moving.index,
         done=(*moving.done, moving.galley),
         galley=None,
         steps=0,
         free=True,
         refused=(*moving.refused, moving.galley),
     )
-    return attrs.evolve(state, phase=stopped, to_act=mover)
-
-
-def apply_moving_done(ctx: Ctx, state: ClassicState, action: Done, events: Events) -> ClassicState:
-    """C-MOVE-6: the seat has moved; the next seat moves, then phase 4 begins."""
-    phase = state.phase
-    assert isinstance(phase, Moving)
-    return ctx.next_turn(state, phase.index, events)
+    return replace_state(state, phase=stopped, to_act=mover)

@@ -1,4 +1,4 @@
-"""Classic deals in phase 2: prices at another player's port, trades between galleys.
+"""Classic deals in phase 2: who may ask whom for what, and the prices that may be named.
 
 Buying at another player's port and trading between galleys follow a fixed
 negotiation: the seller names a price per piece, the buyer accepts, makes
@@ -7,11 +7,13 @@ refuses, and the buyer then takes the first price or leaves (C-BUY-6).
 With option ``allow_barter`` one good may also be offered for another
 (X-C-41). Each negotiation, keyed by port or by galley pair and good, is
 held at most once per turn, so the phase-2 turn always ends.
+
+This module holds the legal actions of deals (asking a port for a price,
+offering trades, the steps of the negotiation under way) and what they
+read; the steps that open and conclude deals are in :mod:`.deals`.
 """
 
 from __future__ import annotations
-
-import attrs
 
 from serenissima.engine.core import Action
 
@@ -26,32 +28,18 @@ from .actions import (
     TradeBuy,
     TradeSell,
 )
-from .events import DealClosed, DealFailed, DealOpened, GoodBought, PriceNamed
-from .helpers import Ctx, Events
-from .state import ClassicState, Deal, Galley, Negotiating, Purchasing
+from .context import Ctx
+from .state import ClassicState, Deal, Galley, Negotiating
 from .turn import (
-    add_cargo,
-    bump,
-    current_turn,
     has_port,
     in_box,
-    on_turn,
     price_steps,
-    remove_cargo,
 )
 
 __all__ = [
-    "apply_accept",
-    "apply_ask",
-    "apply_barter",
-    "apply_counter",
-    "apply_decline",
-    "apply_offer",
-    "apply_refuse",
-    "apply_trade_buy",
-    "apply_trade_sell",
     "ask_actions",
     "ask_room",
+    "barter_key",
     "counter_floor",
     "current_deal",
     "deal_actor",
@@ -84,7 +72,8 @@ def trade_key(seller_galley: int, buyer_galley: int, good: str) -> str:
     return f"trade:{seller_galley}>{buyer_galley}:{good}"
 
 
-def _barter_key(galley: int, other: int, good: str, wanted: str) -> str:
+def barter_key(galley: int, other: int, good: str, wanted: str) -> str:
+    """The key a barter of ``good`` for ``wanted`` is recorded under for the turn (X-C-41)."""
     return f"barter:{galley}>{other}:{good}/{wanted}"
 
 
@@ -155,49 +144,113 @@ def _affordable(state: ClassicState, deal: Deal, price: int | None) -> bool:
 # --- legal actions --------------------------------------------------------------
 
 
-def ask_actions(ctx: Ctx, state: ClassicState, seat: int, talks: tuple[str, ...]) -> list[Action]:
-    """C-BUY-4, C-BUY-6, X-C-21: ask another player's port for a price, once per turn."""
-    out: list[Action] = []
-    for index, port in enumerate(state.ports):
-        spec = ctx.board.ports[index]
-        if port.owner is None or port.owner == seat or f"port:{spec.id}" in talks:
+def ask_actions(
+    ctx: Ctx,
+    state: ClassicState,
+    seat: int,
+    talks: tuple[str, ...],
+    mine: list[Galley],
+    holders: dict[str, set[int]],
+    out: list[Action],
+) -> None:
+    """C-BUY-4, C-BUY-6, X-C-21: ask another player's port for a price, once per turn.
+
+    ``mine`` are ``seat``'s galleys, ``holders`` the seats holding ports in
+    each sea area (:attr:`.Holdings.holders`). As many pieces as
+    :func:`_ask_limit` allows.
+    """
+    room: dict[str, int] = {}  # ask_room of the sea areas with another player's port
+    for galley in mine:
+        held = holders.get(galley.area)
+        if held is not None and (len(held) > 1 or seat not in held):
+            free = ctx.free_cargo(galley)
+            if free:
+                room[galley.area] = room.get(galley.area, 0) + free
+    if not room:
+        return
+    lowest = max(ctx.params.prices.port_min, state.options.money_unit)
+    purse = state.ducats[seat] // lowest
+    if purse < 1:
+        return
+    ports, port_ids = state.ports, ctx.port_ids
+    near = [
+        index
+        for area in room
+        for index in ctx.area_ports[area]
+        if ports[index].owner is not None and ports[index].owner != seat
+    ]
+    if len(room) > 1:
+        near.sort()  # in board order
+    supply, port_supply, port_areas = state.supply, ctx.port_supply, ctx.port_areas
+    for index in near:
+        limit = min(room[port_areas[index]], supply[port_supply[index]], purse)
+        if limit < 1 or (talks and f"port:{port_ids[index]}" in talks):
             continue
-        out.extend(Ask(spec.id, q) for q in range(1, _ask_limit(ctx, state, seat, index) + 1))
-    return out
+        key = ("ask", index, limit)
+        asks = ctx.memo.get(key)
+        if asks is None:
+            asks = ctx.memo[key] = tuple(Ask(port_ids[index], q) for q in range(1, limit + 1))
+        out.extend(asks)
 
 
-def trade_actions(ctx: Ctx, state: ClassicState, seat: int, talks: tuple[str, ...]) -> list[Action]:
-    """C-TRADE-1, C-TRADE-2, X-C-41: goods for ducats (or goods) between galleys."""
+def _sell_to(mine: int, good: str, theirs: int, unit: int, top: int) -> tuple[Action, ...]:
+    return tuple(TradeSell(mine, good, theirs, p) for p in price_steps(unit, top, unit))
+
+
+def trade_actions(
+    ctx: Ctx,
+    state: ClassicState,
+    seat: int,
+    talks: tuple[str, ...],
+    mine: list[Galley],
+    out: list[Action],
+) -> None:
+    """C-TRADE-1, C-TRADE-2, X-C-41: goods for ducats (or goods) between galleys.
+
+    ``mine`` are ``seat``'s galleys.
+    """
+    galleys = state.galleys
+    for own in mine:
+        area = own.area
+        if not ctx.area_ports[area]:
+            continue  # trades only off a coast (C-TRADE-1)
+        for theirs in galleys:
+            if theirs.area == area and theirs.owner != seat:
+                _trades(ctx, state, seat, talks, own, theirs, out)
+
+
+def _trades(
+    ctx: Ctx,
+    state: ClassicState,
+    seat: int,
+    talks: tuple[str, ...],
+    own: Galley,
+    theirs: Galley,
+    out: list[Action],
+) -> None:
+    """The trades between ``seat``'s galley ``own`` and another player's ``theirs``."""
     unit, top = state.options.money_unit, ctx.params.prices.trade_max
-    barter = state.options.allow_barter
-    out: list[Action] = []
-    for mine in ctx.galleys_of(state, seat):
-        if not has_port(ctx, mine.area):
-            continue
-        for theirs in ctx.galleys_in(state, mine.area):
-            if theirs.owner == seat:
-                continue
-            if ctx.free_cargo(mine) > 0 and state.ducats[seat] >= unit:
-                out.extend(
-                    TradeBuy(theirs.id, good, mine.id)
-                    for good in sorted(set(theirs.cargo))
-                    if trade_key(theirs.id, mine.id, good) not in talks
-                )
-            if ctx.free_cargo(theirs) > 0:
-                for good in sorted(set(mine.cargo)):
-                    if trade_key(mine.id, theirs.id, good) not in talks:
-                        out.extend(
-                            TradeSell(mine.id, good, theirs.id, p)
-                            for p in price_steps(unit, top, unit)
-                        )
-            if barter:
-                out.extend(
-                    Barter(mine.id, good, theirs.id, wanted)
-                    for good in sorted(set(mine.cargo))
-                    for wanted in sorted(set(theirs.cargo))
-                    if good != wanted and _barter_key(mine.id, theirs.id, good, wanted) not in talks
-                )
-    return out
+    if ctx.free_cargo(own) > 0 and state.ducats[seat] >= unit:
+        out.extend(
+            TradeBuy(theirs.id, good, own.id)
+            for good in sorted(set(theirs.cargo))
+            if trade_key(theirs.id, own.id, good) not in talks
+        )
+    if ctx.free_cargo(theirs) > 0:
+        for good in sorted(set(own.cargo)):
+            if trade_key(own.id, theirs.id, good) not in talks:
+                key = ("sell-to", own.id, good, theirs.id, unit, top)
+                offers = ctx.memo.get(key)
+                if offers is None:
+                    offers = ctx.memo[key] = _sell_to(own.id, good, theirs.id, unit, top)
+                out.extend(offers)
+    if state.options.allow_barter:
+        out.extend(
+            Barter(own.id, good, theirs.id, wanted)
+            for good in sorted(set(own.cargo))
+            for wanted in sorted(set(theirs.cargo))
+            if good != wanted and barter_key(own.id, theirs.id, good, wanted) not in talks
+        )
 
 
 def negotiation_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
@@ -219,210 +272,8 @@ def negotiation_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     return (*accept, Decline())
 
 
-# --- steps: opening a deal --------------------------------------------------------
-
-
-def _with_turn(state: ClassicState, turn: Purchasing) -> ClassicState:
-    return attrs.evolve(state, phase=turn, to_act=state.order[turn.index])
-
-
-def _open(
-    state: ClassicState, turn: Purchasing, key: str, deal: Deal, events: Events
-) -> ClassicState:
-    turn = attrs.evolve(turn, talks=(*turn.talks, key))
-    events.append(DealOpened(deal.kind, deal.seller, deal.buyer, deal.good, deal.quantity))
-    if deal.offer is not None:
-        events.append(PriceNamed(deal.seller, deal.offer, False))
-    return attrs.evolve(state, phase=Negotiating(turn, deal), to_act=deal_actor(deal))
-
-
-def apply_ask(ctx: Ctx, state: ClassicState, action: Ask, events: Events) -> ClassicState:
-    """C-BUY-6, X-C-21: the port's owner is asked a price per piece for ``quantity`` pieces."""
-    seat = on_turn(state)
-    spec = ctx.board.port(action.port)
-    owner = ctx.port(state, action.port).owner
-    assert owner is not None
-    deal = Deal("port", owner, seat, spec.good, action.quantity, "offer", port=spec.id)
-    return _open(state, current_turn(state), f"port:{spec.id}", deal, events)
-
-
-def apply_trade_buy(
-    ctx: Ctx, state: ClassicState, action: TradeBuy, events: Events
-) -> ClassicState:
-    """C-TRADE-1, C-TRADE-2: the owner of the other galley is asked a price for one piece."""
-    seat = on_turn(state)
-    theirs = state.galley(action.galley)
-    assert theirs is not None
-    deal = Deal(
-        "trade",
-        theirs.owner,
-        seat,
-        action.good,
-        1,
-        "offer",
-        seller_galley=action.galley,
-        buyer_galley=action.into,
-    )
-    key = trade_key(action.galley, action.into, action.good)
-    return _open(state, current_turn(state), key, deal, events)
-
-
-def apply_trade_sell(
-    ctx: Ctx, state: ClassicState, action: TradeSell, events: Events
-) -> ClassicState:
-    """C-TRADE-1, C-TRADE-2: one piece is offered to the other galley's owner at a price."""
-    seat = on_turn(state)
-    theirs = state.galley(action.to)
-    assert theirs is not None
-    deal = Deal(
-        "trade",
-        seat,
-        theirs.owner,
-        action.good,
-        1,
-        "answer",
-        seller_galley=action.galley,
-        buyer_galley=action.to,
-        offer=action.price,
-    )
-    key = trade_key(action.galley, action.to, action.good)
-    return _open(state, current_turn(state), key, deal, events)
-
-
-def apply_barter(ctx: Ctx, state: ClassicState, action: Barter, events: Events) -> ClassicState:
-    """X-C-41 (option ``allow_barter``): one good offered for one of the other galley's.
-
-    The proposer is the deal's seller of ``good``; the other galley's owner
-    pays with ``wanted`` and accepts or declines.
-    """
-    seat = on_turn(state)
-    theirs = state.galley(action.other)
-    assert theirs is not None
-    deal = Deal(
-        "barter",
-        seat,
-        theirs.owner,
-        action.good,
-        1,
-        "answer",
-        seller_galley=action.galley,
-        buyer_galley=action.other,
-        barter_good=action.wanted,
-    )
-    key = _barter_key(action.galley, action.other, action.good, action.wanted)
-    return _open(state, current_turn(state), key, deal, events)
-
-
-# --- steps: negotiation -------------------------------------------------------------
-
-
 def current_deal(state: ClassicState) -> tuple[Negotiating, Deal]:
     """The negotiation under way and its deal."""
     phase = state.phase
     assert isinstance(phase, Negotiating)
     return phase, phase.deal
-
-
-def _set_deal(state: ClassicState, phase: Negotiating, deal: Deal) -> ClassicState:
-    return attrs.evolve(state, phase=attrs.evolve(phase, deal=deal), to_act=deal_actor(deal))
-
-
-def apply_offer(ctx: Ctx, state: ClassicState, action: Offer, events: Events) -> ClassicState:
-    """C-BUY-6 step 1: the seller names a price per piece; the buyer answers."""
-    phase, deal = current_deal(state)
-    events.append(PriceNamed(deal.seller, action.price, False))
-    return _set_deal(state, phase, attrs.evolve(deal, offer=action.price, stage="answer"))
-
-
-def apply_counter(ctx: Ctx, state: ClassicState, action: Counter, events: Events) -> ClassicState:
-    """C-BUY-6 step 2: the buyer's one counter-offer; the seller answers."""
-    phase, deal = current_deal(state)
-    events.append(PriceNamed(deal.buyer, action.price, True))
-    return _set_deal(state, phase, attrs.evolve(deal, counter=action.price, stage="counter"))
-
-
-def apply_accept(ctx: Ctx, state: ClassicState, action: Accept, events: Events) -> ClassicState:
-    """C-BUY-6: the deal is made at the price on the table (the counter-offer if accepted)."""
-    phase, deal = current_deal(state)
-    price = deal.counter if deal.stage == "counter" else deal.offer
-    if deal.kind == "barter":
-        state = _swap(ctx, state, deal)
-        price = 0
-    else:
-        assert price is not None
-        state = ctx.transfer(state, deal.buyer, deal.seller, price * deal.quantity)
-        deliver = _deliver if deal.kind == "port" else _hand_over
-        state = deliver(ctx, state, deal)
-    events.append(DealClosed(deal.seller, deal.buyer, deal.good, deal.quantity, price))
-    if deal.kind == "port":
-        events.append(
-            GoodBought(deal.buyer, deal.port, deal.good, deal.quantity, price, deal.seller)
-        )
-    return _with_turn(state, phase.turn)
-
-
-def _deliver(ctx: Ctx, state: ClassicState, deal: Deal) -> ClassicState:
-    """C-BUY-7, X-C-42: pieces from the box onto the buyer's galleys there, lowest number first."""
-    area = ctx.board.port(deal.port).area
-    state = attrs.evolve(
-        state, supply=bump(state.supply, ctx.good_index[deal.good], -deal.quantity)
-    )
-    left = deal.quantity
-    for galley in ctx.galleys_in(state, area):
-        if left == 0:
-            break
-        if galley.owner != deal.buyer:
-            continue
-        count = min(left, ctx.free_cargo(galley))
-        if count:
-            state = ctx.put_galley(
-                state, attrs.evolve(galley, cargo=add_cargo(galley.cargo, deal.good, count))
-            )
-            left -= count
-    assert left == 0, "a port deal is asked only for pieces the buyer has room for"
-    return state
-
-
-def _hand_over(ctx: Ctx, state: ClassicState, deal: Deal) -> ClassicState:
-    """C-TRADE-2: the piece moves from the seller's galley to the buyer's."""
-    source = state.galley(deal.seller_galley)
-    target = state.galley(deal.buyer_galley)
-    assert source is not None
-    assert target is not None
-    state = ctx.put_galley(state, attrs.evolve(source, cargo=remove_cargo(source.cargo, deal.good)))
-    return ctx.put_galley(state, attrs.evolve(target, cargo=add_cargo(target.cargo, deal.good)))
-
-
-def _swap(ctx: Ctx, state: ClassicState, deal: Deal) -> ClassicState:
-    """X-C-41: the two pieces change galleys; each galley keeps its number of goods."""
-    mine = state.galley(deal.seller_galley)
-    theirs = state.galley(deal.buyer_galley)
-    assert mine is not None
-    assert theirs is not None
-    mine = attrs.evolve(
-        mine, cargo=add_cargo(remove_cargo(mine.cargo, deal.good), deal.barter_good)
-    )
-    theirs = attrs.evolve(
-        theirs, cargo=add_cargo(remove_cargo(theirs.cargo, deal.barter_good), deal.good)
-    )
-    return ctx.put_galley(ctx.put_galley(state, mine), theirs)
-
-
-def _fail(state: ClassicState, by: int, events: Events) -> ClassicState:
-    phase, deal = current_deal(state)
-    events.append(DealFailed(deal.seller, deal.buyer, deal.good, by))
-    return _with_turn(state, phase.turn)
-
-
-def apply_refuse(ctx: Ctx, state: ClassicState, action: Refuse, events: Events) -> ClassicState:
-    """C-BUY-6 step 3, C-TRADE-2: the seller refuses the counter-offer, or to trade at all."""
-    phase, deal = current_deal(state)
-    if deal.stage == "counter":
-        return _set_deal(state, phase, attrs.evolve(deal, stage="last"))
-    return _fail(state, deal.seller, events)
-
-
-def apply_decline(ctx: Ctx, state: ClassicState, action: Decline, events: Events) -> ClassicState:
-    """C-BUY-6 step 4: the buyer walks away; nothing changes hands."""
-    _, deal = current_deal(state)
-    return _fail(state, deal.buyer, events)

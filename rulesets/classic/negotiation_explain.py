@@ -24,7 +24,7 @@ from .actions import (
     TradeBuy,
     TradeSell,
 )
-from .helpers import Ctx
+from .context import Ctx
 from .negotiation import ask_room, counter_floor, current_deal, price_range, trade_key, trading_pair
 from .state import ClassicState, Deal
 from .turn import (

@@ -5,9 +5,10 @@ builds galleys and fortresses and hires sailors at his own ports, moves
 sailors and goods within a sea area, throws pieces back in the box and
 trades with players whose galleys share a coastal area (C-P2-1). This
 module holds the turn's list of choices and its own steps; deals with
-other players are in :mod:`.negotiation`, transfers and discards in
-:mod:`.reorganise`, and the reasons for a refusal in
-:mod:`.purchase_explain`.
+other players are in :mod:`.negotiation` (what may be asked and offered)
+and :mod:`.deals` (their steps), transfers and discards in
+:mod:`.reorganise`, the end of the turn in :mod:`.rounds`, and the reasons
+for a refusal in :mod:`.purchase_explain`.
 
 A turn always ends: money only goes down through purchases, hires and
 builds; a transfer never undoes an earlier one of the same turn
@@ -17,30 +18,27 @@ galley pair and good, is held at most once per turn.
 
 from __future__ import annotations
 
-import attrs
-
 from serenissima.engine.core import Action
-from serenissima.engine.pieces import has_goods
 
-from .actions import BuildFort, BuildGalley, Buy, Done, Hire
+from .actions import DONE, BuildFort, BuildGalley, Buy, Hire
+from .context import Ctx
 from .events import FortBuilt, GalleyBuilt, GoodBought, SailorHired, SailorMoved
-from .helpers import Ctx, Events
+from .helpers import Events, bump, replace_state, with_galley, with_port
 from .negotiation import ask_actions, trade_actions
 from .reorganise import discard_actions, good_shift_actions, sailor_shift_actions
-from .state import ClassicState, Galley
-from .turn import add_cargo, bump, current_turn, garrison_takes, in_box, on_turn, own_ports
+from .state import ClassicState, Galley, Port, Purchasing
+from .turn import add_cargo, current_turn, garrison_takes, on_turn
 
 __all__ = [
     "apply_build_fort",
     "apply_build_galley",
     "apply_buy",
-    "apply_done",
     "apply_hire",
     "builds_left",
     "hire_allowance",
     "purchase_actions",
+    "purchase_legal",
 ]
-
 
 # --- small readers ------------------------------------------------------------
 
@@ -75,63 +73,79 @@ def _may_recruit(ctx: Ctx, state: ClassicState, index: int) -> bool:
 # --- legal actions --------------------------------------------------------------
 
 
-def _buys(ctx: Ctx, state: ClassicState, seat: int) -> list[Action]:
+def _buys(ctx: Ctx, state: ClassicState, seat: int, mine: list[Galley], out: list[Action]) -> None:
     """C-BUY-1, C-BUY-3, C-BUY-7, C-BUY-8: one piece at a neutral or own port."""
     if state.ducats[seat] < ctx.params.costs.cube:
-        return []
-    out: list[Action] = []
-    for galley in ctx.galleys_of(state, seat):
-        if ctx.free_cargo(galley) < 1:
-            continue
-        for index in ctx.board.ports_in(galley.area):
-            spec = ctx.board.ports[index]
-            if state.ports[index].owner in (None, seat) and in_box(ctx, state, spec.good) > 0:
-                out.append(Buy(galley.id, spec.id))
-    return out
+        return
+    ports, supply, port_supply, port_ids = state.ports, state.supply, ctx.port_supply, ctx.port_ids
+    for galley in mine:
+        goods = len(galley.cargo)
+        if goods >= ctx.max_goods or galley.sailors + goods >= ctx.spaces:
+            continue  # no room for goods (C-ORG-2)
+        for index in ctx.area_ports[galley.area]:
+            owner = ports[index].owner
+            if (owner is None or owner == seat) and supply[port_supply[index]] > 0:
+                buy = ctx.memo.get(("buy", galley.id, index))
+                if buy is None:
+                    buy = ctx.memo["buy", galley.id, index] = (Buy(galley.id, port_ids[index]),)
+                out.extend(buy)
 
 
-def _hires(ctx: Ctx, state: ClassicState, seat: int) -> list[Action]:
+def _hires(
+    ctx: Ctx,
+    state: ClassicState,
+    seat: int,
+    mine: list[Galley],
+    owned: list[int],
+    out: list[Action],
+) -> None:
     """C-HIRE-1..3: a sailor at an own port, into its garrison or onto a galley there."""
     if state.ducats[seat] < ctx.params.costs.recruit:
-        return []
-    out: list[Action] = []
-    for index in own_ports(ctx, state, seat):
+        return
+    for index in owned:
         if not _may_recruit(ctx, state, index):
             continue
-        spec = ctx.board.ports[index]
+        port_id, area = ctx.port_ids[index], ctx.port_areas[index]
         if garrison_takes(ctx, state, index):
-            out.append(Hire(spec.id, 0))
-        out.extend(
-            Hire(spec.id, g.id)
-            for g in ctx.galleys_in(state, spec.area)
-            if g.owner == seat and ctx.room(g)[0]
-        )
-    return out
+            out.append(Hire(port_id, 0))
+        for galley in mine:
+            if galley.area == area and ctx.takes_sailor(galley):
+                out.append(Hire(port_id, galley.id))
 
 
-def _builds(ctx: Ctx, state: ClassicState, seat: int) -> list[Action]:
+def _builds(ctx: Ctx, state: ClassicState, seat: int, owned: list[int], out: list[Action]) -> None:
     """C-BUILD-1..6, X-C-28, X-C-30: one galley or fortress per own port per round."""
     params, costs = ctx.params, ctx.params.costs
     purse = state.ducats[seat]
-    pool_left = len(state.galleys) < params.components.galleys
-    out: list[Action] = []
-    for index in own_ports(ctx, state, seat):
-        spec, port = ctx.board.ports[index], state.ports[index]
-        if not builds_left(ctx, state, spec.id):
+    galley = purse >= costs.galley and len(state.galleys) < params.components.galleys
+    most = state.options.max_forts_per_port
+    fort = purse >= costs.fort and state.forts_box > 0 and most > 0
+    if not (galley or fort) or params.builds.per_port_per_round < 1:
+        return
+    ports, port_ids = state.ports, ctx.port_ids
+    for index in owned:
+        port_id, port = port_ids[index], ports[index]
+        if state.built and not builds_left(ctx, state, port_id):
             continue
-        if pool_left and has_goods(params.builds.galley_requires, spec.good, port.warehouse):
+        stored = port.warehouse
+        # C-BUILD-3: the goods a galley needs, produced at the port or in its warehouse
+        if galley and _stores(stored, ctx.galley_needs[index]):
             if purse >= costs.galley + costs.recruit and _may_recruit(ctx, state, index):
-                out.append(BuildGalley(spec.id, "hire"))
-            if purse >= costs.galley and port.garrison >= 1:
-                out.append(BuildGalley(spec.id, "garrison"))
-        if (
-            purse >= costs.fort
-            and port.forts < state.options.max_forts_per_port
-            and state.forts_box > 0
-            and has_goods(params.builds.fort_requires, spec.good, port.warehouse)
-        ):
-            out.append(BuildFort(spec.id))
-    return out
+                out.append(BuildGalley(port_id, "hire"))
+            if port.garrison >= 1:
+                out.append(BuildGalley(port_id, "garrison"))
+        # C-BUILD-4: likewise for a fortress
+        if fort and port.forts < most and _stores(stored, ctx.fort_needs[index]):
+            out.append(BuildFort(port_id))
+
+
+def _stores(warehouse: tuple[str, ...], needs: tuple[str, ...]) -> bool:
+    """Whether ``warehouse`` holds each of ``needs`` (see serenissima.engine.pieces.has_goods)."""
+    # a loop, not all() over a generator: cheaper for these tuples of one or two goods
+    for good in needs:  # noqa: SIM110
+        if good not in warehouse:
+            return False
+    return True
 
 
 def purchase_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
@@ -140,27 +154,31 @@ def purchase_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     In this order: done, purchases, requests for a price, hires, builds,
     sailor and goods transfers, discards and trades.
     """
-    turn = current_turn(state)
-    seat = on_turn(state)
-    return (
-        Done(),
-        *_buys(ctx, state, seat),
-        *ask_actions(ctx, state, seat, turn.talks),
-        *_hires(ctx, state, seat),
-        *_builds(ctx, state, seat),
-        *sailor_shift_actions(ctx, state, seat, turn.flows),
-        *good_shift_actions(ctx, state, seat, turn.flows),
-        *discard_actions(ctx, state, seat),
-        *trade_actions(ctx, state, seat, turn.talks),
-    )
+    return purchase_legal(ctx, state, current_turn(state))
+
+
+def purchase_legal(ctx: Ctx, state: ClassicState, turn: Purchasing) -> tuple[Action, ...]:
+    """The legal actions in the turn ``turn``, which need not be ``state``'s phase yet."""
+    seat = state.order[turn.index]
+    mine = [g for g in state.galleys if g.owner == seat]
+    held = ctx.holdings(state.ports)
+    owned = held.by_owner.get(seat, [])
+    out: list[Action] = [DONE]
+    if mine:
+        _buys(ctx, state, seat, mine, out)
+        ask_actions(ctx, state, seat, turn.talks, mine, held.holders, out)
+    if owned:
+        _hires(ctx, state, seat, mine, owned, out)
+        _builds(ctx, state, seat, owned, out)
+    if mine:
+        sailor_shift_actions(ctx, state, turn.flows, mine, owned, out)
+        good_shift_actions(ctx, turn.flows, mine, out)
+        discard_actions(ctx, state, seat, mine, out)
+        trade_actions(ctx, state, seat, turn.talks, mine, out)
+    return tuple(out)
 
 
 # --- steps ----------------------------------------------------------------------
-
-
-def apply_done(ctx: Ctx, state: ClassicState, action: Done, events: Events) -> ClassicState:
-    """C-P2-2: the turn passes to the next seat; after the last, phase 3 begins."""
-    return ctx.next_turn(state, current_turn(state).index, events)
 
 
 def apply_buy(ctx: Ctx, state: ClassicState, action: Buy, events: Events) -> ClassicState:
@@ -170,11 +188,16 @@ def apply_buy(ctx: Ctx, state: ClassicState, action: Buy, events: Events) -> Cla
     galley = state.galley(action.galley)
     assert galley is not None
     cost = ctx.params.costs.cube
-    state = ctx.pay(state, seat, cost)
-    state = attrs.evolve(state, supply=bump(state.supply, ctx.good_index[spec.good], -1))
-    state = ctx.put_galley(state, attrs.evolve(galley, cargo=add_cargo(galley.cargo, spec.good)))
+    cargo = add_cargo(galley.cargo, spec.good)
+    loaded = Galley(galley.id, galley.owner, galley.area, galley.sailors, cargo)
     events.append(GoodBought(seat, spec.id, spec.good, 1, cost, None))
-    return state
+    return replace_state(
+        state,
+        ducats=bump(state.ducats, seat, -cost),
+        treasury=state.treasury + cost,
+        supply=bump(state.supply, ctx.good_index[spec.good], -1),
+        galleys=with_galley(state.galleys, loaded),
+    )
 
 
 def apply_build_galley(
@@ -189,24 +212,33 @@ def apply_build_galley(
     index = ctx.board.port_index(action.port)
     spec, port = ctx.board.ports[index], state.ports[index]
     number = state.next_galley
-    state = ctx.pay(state, seat, ctx.params.costs.galley)
-    state = ctx.put_galley(state, Galley(number, seat, spec.area, 1))
-    state = attrs.evolve(state, next_galley=number + 1, built=(*state.built, spec.id))
+    cost = ctx.params.costs.galley
+    changes = {
+        "galleys": with_galley(state.galleys, Galley(number, seat, spec.area, 1)),
+        "next_galley": number + 1,
+        "built": (*state.built, spec.id),
+    }
     events.append(GalleyBuilt(seat, spec.id, number))
     if action.crew == "hire":
-        state = _recruit(ctx, state, seat, index)
+        cost += ctx.params.costs.recruit
+        changes.update(_recruited(state, index))
         events.append(SailorHired(seat, spec.id, number))
     else:
-        state = ctx.put_port(state, index, attrs.evolve(port, garrison=port.garrison - 1))
+        left = Port(port.owner, port.garrison - 1, port.warehouse, port.forts)
+        changes["ports"] = with_port(state.ports, index, left)
         events.append(SailorMoved(seat, spec.id, str(number)))
-    return state
+    return replace_state(
+        state,
+        ducats=bump(state.ducats, seat, -cost),
+        treasury=state.treasury + cost,
+        **changes,
+    )
 
 
-def _recruit(ctx: Ctx, state: ClassicState, seat: int, index: int) -> ClassicState:
-    """Pay for a sailor from the box at port ``index`` and count it there (C-HIRE-1, C-HIRE-2)."""
-    state = ctx.pay(state, seat, ctx.params.costs.recruit)
+def _recruited(state: ClassicState, index: int) -> dict[str, object]:
+    """A sailor leaves the box at port ``index`` and counts there (C-HIRE-1, C-HIRE-2)."""
     box = None if state.sailors_box is None else state.sailors_box - 1
-    return attrs.evolve(state, sailors_box=box, hired=bump(state.hired, index, 1))
+    return {"sailors_box": box, "hired": bump(state.hired, index, 1)}
 
 
 def apply_build_fort(
@@ -216,24 +248,38 @@ def apply_build_fort(
     seat = on_turn(state)
     index = ctx.board.port_index(action.port)
     port = state.ports[index]
-    state = ctx.pay(state, seat, ctx.params.costs.fort)
-    state = ctx.put_port(state, index, attrs.evolve(port, forts=port.forts + 1))
-    state = attrs.evolve(state, forts_box=state.forts_box - 1, built=(*state.built, action.port))
+    cost = ctx.params.costs.fort
+    fortified = Port(port.owner, port.garrison, port.warehouse, port.forts + 1)
     events.append(FortBuilt(seat, action.port))
-    return state
+    return replace_state(
+        state,
+        ducats=bump(state.ducats, seat, -cost),
+        treasury=state.treasury + cost,
+        ports=with_port(state.ports, index, fortified),
+        forts_box=state.forts_box - 1,
+        built=(*state.built, action.port),
+    )
 
 
 def apply_hire(ctx: Ctx, state: ClassicState, action: Hire, events: Events) -> ClassicState:
     """C-HIRE-1, C-HIRE-3: a sailor for 100 ducats, into the garrison or onto a galley there."""
     seat = on_turn(state)
     index = ctx.board.port_index(action.port)
-    state = _recruit(ctx, state, seat, index)
+    cost = ctx.params.costs.recruit
+    changes = _recruited(state, index)
     if action.galley == 0:
         port = state.ports[index]
-        state = ctx.put_port(state, index, attrs.evolve(port, garrison=port.garrison + 1))
+        manned = Port(port.owner, port.garrison + 1, port.warehouse, port.forts)
+        changes["ports"] = with_port(state.ports, index, manned)
     else:
         galley = state.galley(action.galley)
         assert galley is not None
-        state = ctx.put_galley(state, attrs.evolve(galley, sailors=galley.sailors + 1))
+        crewed = Galley(galley.id, galley.owner, galley.area, galley.sailors + 1, galley.cargo)
+        changes["galleys"] = with_galley(state.galleys, crewed)
     events.append(SailorHired(seat, action.port, action.galley))
-    return state
+    return replace_state(
+        state,
+        ducats=bump(state.ducats, seat, -cost),
+        treasury=state.treasury + cost,
+        **changes,
+    )

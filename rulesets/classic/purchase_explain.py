@@ -25,7 +25,7 @@ from .actions import (
     ShiftGood,
     ShiftSailor,
 )
-from .helpers import Ctx
+from .context import Ctx
 from .negotiation_explain import DEAL_CHECKS, TRADE_CHECKS
 from .purchase import builds_left, hire_allowance
 from .reorganise import dismissal_port

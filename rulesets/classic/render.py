@@ -15,7 +15,7 @@ from __future__ import annotations
 from serenissima.engine.core import CHANCE, TERMINAL
 from serenissima.engine.sketch import HIDDEN, board_lines, slots, wrap
 
-from .helpers import Ctx
+from .context import Ctx
 from .observation import observe
 from .scoring import wealth
 from .state import (

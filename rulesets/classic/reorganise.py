@@ -10,22 +10,27 @@ transfer never undoes an earlier one of the same turn
 
 from __future__ import annotations
 
-import attrs
-
 from serenissima.engine.core import Action
 
 from .actions import DiscardGood, DiscardSailor, ShiftGood, ShiftSailor
+from .context import Ctx
 from .events import GoodDiscarded, GoodMoved, SailorDismissed, SailorMoved
-from .helpers import Ctx, Events, flows_allow
-from .state import ClassicState
+from .helpers import (
+    Backflows,
+    Events,
+    crewed,
+    goods_back,
+    replace_state,
+    sailors_back,
+    with_galley,
+    with_port,
+)
+from .state import ClassicState, Flow, Galley, Port, Purchasing
 from .turn import (
     Reason,
     add_cargo,
     current_turn,
-    garrison_takes,
-    has_port,
     on_turn,
-    own_ports,
     remove_cargo,
 )
 
@@ -50,65 +55,111 @@ SUNK = "left without sailors"
 
 
 def sailor_shift_actions(
-    ctx: Ctx, state: ClassicState, seat: int, flows: tuple[tuple[str, str, str], ...]
-) -> list[Action]:
-    """C-ORG-1, C-ORG-3, C-ORG-4, X-C-43, X-C-44: sailors within a sea area."""
-    out: list[Action] = []
-    galleys = ctx.galleys_of(state, seat)
-    for source in galleys:
-        for target in galleys:
-            if (
-                target.id != source.id
-                and target.area == source.area
-                and ctx.room(target)[0]
-                and flows_allow(flows, "sailor", str(source.id), str(target.id))
-            ):
-                out.append(ShiftSailor(str(source.id), str(target.id)))
-    for index in own_ports(ctx, state, seat):
-        spec, port = ctx.board.ports[index], state.ports[index]
-        for galley in galleys:
-            if galley.area != spec.area:
+    ctx: Ctx,
+    state: ClassicState,
+    flows: tuple[Flow, ...],
+    mine: list[Galley],
+    owned: list[int],
+    out: list[Action],
+) -> None:
+    """C-ORG-1, C-ORG-3, C-ORG-4, X-C-43, X-C-44: sailors within a sea area.
+
+    ``mine`` are the galleys of the seat on turn, ``owned`` the indexes of its ports.
+    """
+    if not mine:
+        return
+    back = Backflows(flows, "sailor") if flows else None
+    if len(mine) > 1:
+        for source in mine:
+            for target in mine:
+                if target is source or target.area != source.area or not ctx.takes_sailor(target):
+                    continue
+                name, other = str(source.id), str(target.id)
+                if back is None or not back.undoes(name, other):
+                    key = ("shift-galleys", source.id, target.id)
+                    shift = ctx.memo.get(key)
+                    if shift is None:
+                        shift = ctx.memo[key] = (ShiftSailor(name, other),)
+                    out.extend(shift)
+    capped = state.options.classic_garrison_cap != "none"
+    for index in owned:
+        area = ctx.port_areas[index]
+        port = state.ports[index]
+        port_id = ctx.port_ids[index]
+        # the garrison may take one more sailor (X-C-07, see turn.garrison_takes)
+        takes = not capped or ctx.sizes[index] > port.garrison
+        for galley in mine:
+            if galley.area != area:
                 continue
             name = str(galley.id)
+            pair = ctx.memo.get(("shift-port", index, galley.id))
+            if pair is None:
+                pair = ctx.memo["shift-port", index, galley.id] = (
+                    ShiftSailor(port_id, name),
+                    ShiftSailor(name, port_id),
+                )
             if (
                 port.garrison >= 1
-                and ctx.room(galley)[0]
-                and flows_allow(flows, "sailor", spec.id, name)
+                and ctx.takes_sailor(galley)
+                and (back is None or not back.undoes(port_id, name))
             ):
-                out.append(ShiftSailor(spec.id, name))
-            if garrison_takes(ctx, state, index) and flows_allow(flows, "sailor", name, spec.id):
-                out.append(ShiftSailor(name, spec.id))
-    return out
+                out.append(pair[0])
+            if takes and (back is None or not back.undoes(name, port_id)):
+                out.append(pair[1])
 
 
 def good_shift_actions(
-    ctx: Ctx, state: ClassicState, seat: int, flows: tuple[tuple[str, str, str], ...]
-) -> list[Action]:
-    """C-ORG-1, C-ORG-2: goods from galley to galley within a sea area."""
-    out: list[Action] = []
-    galleys = ctx.galleys_of(state, seat)
-    for source in galleys:
+    ctx: Ctx, flows: tuple[Flow, ...], mine: list[Galley], out: list[Action]
+) -> None:
+    """C-ORG-1, C-ORG-2: goods from galley to galley within a sea area.
+
+    ``mine`` are the galleys of the seat on turn.
+    """
+    if len(mine) < 2:
+        return
+    for source in mine:
+        if not source.cargo:
+            continue
+        targets = [
+            t for t in mine if t is not source and t.area == source.area and ctx.free_cargo(t) > 0
+        ]
+        if not targets:
+            continue
         for good in sorted(set(source.cargo)):
-            for target in galleys:
-                if (
-                    target.id != source.id
-                    and target.area == source.area
-                    and ctx.free_cargo(target) > 0
-                    and flows_allow(flows, good, str(source.id), str(target.id))
-                ):
+            back = Backflows(flows, good) if flows else None
+            for target in targets:
+                if back is None or not back.undoes(str(source.id), str(target.id)):
                     out.append(ShiftGood(good, source.id, target.id))
-    return out
 
 
-def discard_actions(ctx: Ctx, state: ClassicState, seat: int) -> list[Action]:
-    """C-DISC-1, C-DISC-2, X-C-46, X-C-47: off a coast (X-C-40); sailors not at one's own port."""
-    out: list[Action] = []
-    for galley in ctx.galleys_of(state, seat):
-        if has_port(ctx, galley.area):
-            out.extend(DiscardGood(galley.id, good) for good in sorted(set(galley.cargo)))
-        if galley.sailors >= 2 and dismissal_port(ctx, state, seat, galley.area) is None:
-            out.append(DiscardSailor(galley.id))
-    return out
+def discard_actions(
+    ctx: Ctx, state: ClassicState, seat: int, mine: list[Galley], out: list[Action]
+) -> None:
+    """C-DISC-1, C-DISC-2, X-C-46, X-C-47: off a coast (X-C-40); sailors not at one's own port.
+
+    ``mine`` are the galleys of the seat on turn.
+    """
+    ports = state.ports
+    for galley in mine:
+        coast = ctx.area_ports[galley.area]
+        if not coast:
+            continue
+        cargo = galley.cargo
+        if cargo:
+            key = ("discard", galley.id, cargo)
+            discards = ctx.memo.get(key)
+            if discards is None:
+                discards = ctx.memo[key] = tuple(
+                    DiscardGood(galley.id, good) for good in sorted(set(cargo))
+                )
+            out.extend(discards)
+        if galley.sailors >= 2:
+            # C-DISC-2: not where one of the coast's ports is one's own (dismissal_port)
+            for index in coast:
+                if ports[index].owner == seat:
+                    break
+            else:
+                out.append(DiscardSailor(galley.id))
 
 
 def dismissal_port(ctx: Ctx, state: ClassicState, seat: int, area: str) -> Reason:
@@ -126,9 +177,10 @@ def dismissal_port(ctx: Ctx, state: ClassicState, seat: int, area: str) -> Reaso
 # --- steps ----------------------------------------------------------------------
 
 
-def _record(state: ClassicState, flow: tuple[str, str, str]) -> ClassicState:
+def _recorded(state: ClassicState, flow: Flow) -> Purchasing:
+    """The phase-2 turn with one more transfer made."""
     turn = current_turn(state)
-    return attrs.evolve(state, phase=attrs.evolve(turn, flows=(*turn.flows, flow)))
+    return Purchasing(turn.index, (*turn.flows, flow), turn.talks)
 
 
 def apply_shift_sailor(
@@ -136,23 +188,29 @@ def apply_shift_sailor(
 ) -> ClassicState:
     """C-ORG-1, C-ORG-3, C-ORG-4: one sailor moves; a galley left without any sinks."""
     seat = on_turn(state)
-    state = _record(state, ("sailor", action.source, action.target))
+    phase = _recorded(state, ("sailor", action.source, action.target))
     events.append(SailorMoved(seat, action.source, action.target))
+    galleys, ports = state.galleys, state.ports
     if action.target.isdigit():
         target = state.galley(int(action.target))
         assert target is not None
-        state = ctx.put_galley(state, attrs.evolve(target, sailors=target.sailors + 1))
+        aboard = Galley(target.id, target.owner, target.area, target.sailors + 1, target.cargo)
+        galleys = with_galley(galleys, aboard)
     else:
         index = ctx.board.port_index(action.target)
-        port = state.ports[index]
-        state = ctx.put_port(state, index, attrs.evolve(port, garrison=port.garrison + 1))
+        port = ports[index]
+        ports = with_port(
+            ports, index, Port(port.owner, port.garrison + 1, port.warehouse, port.forts)
+        )
     if action.source.isdigit():
         source = state.galley(int(action.source))
         assert source is not None
-        return ctx.set_sailors(state, source, source.sailors - 1, SUNK, events)
+        changes = crewed(ctx, state, galleys, source, source.sailors - 1, SUNK, events)
+        return replace_state(state, phase=phase, ports=ports, **changes)
     index = ctx.board.port_index(action.source)
-    port = state.ports[index]
-    return ctx.put_port(state, index, attrs.evolve(port, garrison=port.garrison - 1))
+    port = ports[index]
+    ports = with_port(ports, index, Port(port.owner, port.garrison - 1, port.warehouse, port.forts))
+    return replace_state(state, phase=phase, ports=ports, galleys=galleys)
 
 
 def apply_shift_good(
@@ -163,13 +221,17 @@ def apply_shift_good(
     source, target = state.galley(action.source), state.galley(action.target)
     assert source is not None
     assert target is not None
-    state = _record(state, (action.good, str(action.source), str(action.target)))
-    state = ctx.put_galley(
-        state, attrs.evolve(source, cargo=remove_cargo(source.cargo, action.good))
+    phase = _recorded(state, (action.good, str(action.source), str(action.target)))
+    cargo = remove_cargo(source.cargo, action.good)
+    galleys = with_galley(
+        state.galleys, Galley(source.id, source.owner, source.area, source.sailors, cargo)
     )
-    state = ctx.put_galley(state, attrs.evolve(target, cargo=add_cargo(target.cargo, action.good)))
+    cargo = add_cargo(target.cargo, action.good)
+    galleys = with_galley(
+        galleys, Galley(target.id, target.owner, target.area, target.sailors, cargo)
+    )
     events.append(GoodMoved(seat, action.good, action.source, action.target))
-    return state
+    return replace_state(state, phase=phase, galleys=galleys)
 
 
 def apply_discard_good(
@@ -179,12 +241,14 @@ def apply_discard_good(
     seat = on_turn(state)
     galley = state.galley(action.galley)
     assert galley is not None
-    state = ctx.put_galley(
-        state, attrs.evolve(galley, cargo=remove_cargo(galley.cargo, action.good))
-    )
-    state = ctx.goods_to_box(state, (action.good,))
+    cargo = remove_cargo(galley.cargo, action.good)
+    lighter = Galley(galley.id, galley.owner, galley.area, galley.sailors, cargo)
     events.append(GoodDiscarded(seat, action.galley, action.good))
-    return state
+    return replace_state(
+        state,
+        galleys=with_galley(state.galleys, lighter),
+        supply=goods_back(ctx, state.supply, (action.good,)),
+    )
 
 
 def apply_discard_sailor(
@@ -194,7 +258,10 @@ def apply_discard_sailor(
     seat = on_turn(state)
     galley = state.galley(action.galley)
     assert galley is not None
-    state = ctx.put_galley(state, attrs.evolve(galley, sailors=galley.sailors - 1))
-    state = ctx.sailors_to_box(state, 1)
+    fewer = Galley(galley.id, galley.owner, galley.area, galley.sailors - 1, galley.cargo)
     events.append(SailorDismissed(seat, action.galley))
-    return state
+    return replace_state(
+        state,
+        galleys=with_galley(state.galleys, fewer),
+        sailors_box=sailors_back(state.sailors_box, 1),
+    )

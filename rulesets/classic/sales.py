@@ -1,28 +1,47 @@
-"""Phase 6: sales to warehouses, the new-market bonus and income (C-SALE, C-BONUS, C-INC)."""
+"""Phase 6: sales to warehouses, the new-market bonus and income (C-SALE, C-BONUS, C-INC).
+
+The choices of a phase-6 turn, the sales and the income paid when the
+turn ends; the end of the turn itself is in :mod:`.rounds`.
+"""
 
 from __future__ import annotations
 
-import attrs
+from typing import Any
 
 from serenissima.engine.core import Action
 from serenissima.engine.pieces import can_sell_to
 
-from .actions import Done, Sell
+from .actions import DONE, Sell
+from .context import Ctx
 from .events import GoodSold, IncomePaid
-from .helpers import Ctx, Events
-from .state import ClassicState, Selling
+from .helpers import Events, paid, replace_state, with_galley, with_port
+from .state import ClassicState, Galley, Port, Selling
 
-__all__ = ["apply_sell", "apply_selling_done", "new_market_bonus", "sale_value", "selling_actions"]
+__all__ = [
+    "apply_sell",
+    "income",
+    "new_market_bonus",
+    "sale_value",
+    "selling_actions",
+    "selling_legal",
+]
 
 
 def selling_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     """C-SALE-1, C-SALE-3: any piece aboard to any port of its sea area that may take it."""
     phase = state.phase
     assert isinstance(phase, Selling)
+    return selling_legal(ctx, state, phase)
+
+
+def selling_legal(ctx: Ctx, state: ClassicState, phase: Selling) -> tuple[Action, ...]:
+    """The legal actions in ``phase``, which need not be ``state``'s phase yet."""
     seat = state.order[phase.index]
     actions: list[Action] = []
-    for galley in ctx.galleys_of(state, seat):
-        for index in ctx.board.ports_in(galley.area):
+    for galley in state.galleys:
+        if galley.owner != seat or not galley.cargo:
+            continue
+        for index in ctx.area_ports[galley.area]:
             spec = ctx.board.ports[index]
             stored = state.ports[index].warehouse
             actions.extend(
@@ -30,7 +49,7 @@ def selling_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
                 for good in sorted(set(galley.cargo))
                 if can_sell_to(good, spec.good, stored, spec.warehouse)
             )
-    actions.append(Done())
+    actions.append(DONE)
     return tuple(actions)
 
 
@@ -72,22 +91,26 @@ def apply_sell(ctx: Ctx, state: ClassicState, action: Sell, events: Events) -> C
     bonus = new_market_bonus(ctx, state, seat, action.good, index)
     space, ducats = sale_value(ctx, state, index)
     port = state.ports[index]
-    state = ctx.put_port(state, index, attrs.evolve(port, warehouse=(*port.warehouse, action.good)))
+    stored = Port(port.owner, port.garrison, (*port.warehouse, action.good), port.forts)
     cargo = list(galley.cargo)
     cargo.remove(action.good)
-    state = ctx.put_galley(state, attrs.evolve(galley, cargo=tuple(cargo)))
-    state = ctx.earn(state, seat, ducats + bonus)
+    sold = Galley(galley.id, galley.owner, galley.area, galley.sailors, tuple(cargo))
     events.append(GoodSold(seat, galley.id, action.good, action.port, space, ducats, bonus))
-    return state
+    return replace_state(
+        state,
+        ports=with_port(state.ports, index, stored),
+        galleys=with_galley(state.galleys, sold),
+        **paid(state, seat, -(ducats + bonus)),
+    )
 
 
-def apply_selling_done(ctx: Ctx, state: ClassicState, action: Done, events: Events) -> ClassicState:
-    """C-INC-1, X-C-27: income for one's own capital at the end of one's phase-6 turn."""
-    phase = state.phase
-    assert isinstance(phase, Selling)
-    seat = state.order[phase.index]
-    if ctx.holds_capital(state, seat):
-        income = ctx.params.income.own_capital
-        state = ctx.earn(state, seat, income)
-        events.append(IncomePaid(seat, income))
-    return ctx.next_turn(state, phase.index, events)
+def income(ctx: Ctx, state: ClassicState, seat: int, events: Events) -> dict[str, Any]:
+    """C-INC-1, X-C-27: income for one's own capital at the end of one's phase-6 turn.
+
+    Returns the changes of the state (none when ``seat`` does not hold its capital).
+    """
+    if not ctx.holds_capital(state, seat):
+        return {}
+    earned = ctx.params.income.own_capital
+    events.append(IncomePaid(seat, earned))
+    return paid(state, seat, -earned)

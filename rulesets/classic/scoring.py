@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from serenissima.engine.core import TERMINAL, Standing, Standings
 
+from .context import Ctx
 from .state import ClassicState
-
-if TYPE_CHECKING:
-    from .helpers import Ctx
 
 __all__ = ["standings", "wealth", "winners"]
 

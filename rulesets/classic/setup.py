@@ -6,14 +6,14 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-import attrs
-
 from serenissima.engine.core import Action
 from serenissima.engine.ruleset import OptionValue
 
 from .actions import Bid, Crew, DieRoll, TakePosition
+from .context import Ctx
 from .events import BidsRevealed, DieRolled, PositionTaken, StartingCrews
-from .helpers import Ctx, Events
+from .helpers import Events, replace_state, to_chance, with_port
+from .rounds import start_phase, start_round
 from .state import (
     Choosing,
     ClassicOptions,
@@ -99,14 +99,18 @@ def crew_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     assert isinstance(phase, Crewing)
     capital = ctx.capital(state, phase.seat)
     cap = None if state.options.classic_garrison_cap == "none" else ctx.sizes[capital]
-    actions: list[Action] = []
-    for first in range(most, least - 1, -1):
-        for second in range(min(first, most), least - 1, -1):
-            garrison = total - first - second
-            if garrison < 0 or (cap is not None and garrison > cap):
-                continue
-            actions.append(Crew(first, second))
-    return tuple(actions)
+    key = ("crew", total, most, least, cap)
+    found = ctx.memo.get(key)
+    if found is None:
+        actions: list[Action] = []
+        for first in range(most, least - 1, -1):
+            for second in range(min(first, most), least - 1, -1):
+                garrison = total - first - second
+                if garrison < 0 or (cap is not None and garrison > cap):
+                    continue
+                actions.append(Crew(first, second))
+        found = ctx.memo[key] = tuple(actions)
+    return found
 
 
 def apply_crew(ctx: Ctx, state: ClassicState, action: Crew, events: Events) -> ClassicState:
@@ -124,14 +128,19 @@ def apply_crew(ctx: Ctx, state: ClassicState, action: Crew, events: Events) -> C
         Galley(number, seat, area, action.first),
         Galley(number + 1, seat, area, action.second),
     )
-    port = attrs.evolve(state.ports[capital], garrison=garrison)
+    old = state.ports[capital]
+    port = Port(old.owner, garrison, old.warehouse, old.forts)
     box = None if state.sailors_box is None else state.sailors_box - total
-    state = attrs.evolve(state, galleys=galleys, next_galley=number + 2, sailors_box=box)
-    state = ctx.put_port(state, capital, port)
     events.append(StartingCrews(seat, action.first, action.second, garrison))
+    changes = {
+        "galleys": galleys,
+        "next_galley": number + 2,
+        "sailors_box": box,
+        "ports": with_port(state.ports, capital, port),
+    }
     if seat + 1 < state.players:
-        return attrs.evolve(state, phase=Crewing(seat + 1), to_act=seat + 1)
-    return ctx.start_round(state, events)
+        return replace_state(state, phase=Crewing(seat + 1), to_act=seat + 1, **changes)
+    return start_round(ctx, state, events, **changes)
 
 
 # --- phase 1: secret bids --------------------------------------------------------
@@ -141,25 +150,33 @@ def bid_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     """C-BID-2, X-C-04: any multiple of the money unit up to the ducats one has."""
     unit = state.options.money_unit
     ducats = state.ducats[state.to_act]
-    return tuple(Bid(amount) for amount in range(0, ducats + 1, unit))
+    key = ("bid", unit, ducats // unit)
+    found = ctx.memo.get(key)
+    if found is None:
+        found = ctx.memo[key] = tuple(Bid(amount) for amount in range(0, ducats + 1, unit))
+    return found
 
 
 def apply_bid(ctx: Ctx, state: ClassicState, action: Bid, events: Events) -> ClassicState:
     """Record a secret bid; once every seat has bid, reveal them all and rank the bidders."""
     seat = state.to_act
-    bids = tuple(action.amount if s == seat else b for s, b in enumerate(state.bids))
-    state = attrs.evolve(state, bids=bids)
-    waiting = [s for s, b in enumerate(bids) if b is None]
-    if waiting:
-        return attrs.evolve(state, to_act=waiting[0])
-    amounts = tuple(b or 0 for b in bids)
-    for s, amount in enumerate(amounts):
-        state = ctx.pay(state, s, amount)  # C-BID-6: every bid goes to the treasury
+    bids = (*state.bids[:seat], action.amount, *state.bids[seat + 1 :])
+    if None in bids:
+        return replace_state(state, bids=bids, to_act=bids.index(None))
+    amounts = tuple([b or 0 for b in bids])
+    # C-BID-6: every bid goes to the treasury
+    state = replace_state(
+        state,
+        bids=bids,
+        ducats=tuple([d - a for d, a in zip(state.ducats, amounts, strict=True)]),
+        treasury=state.treasury + sum(amounts),
+    )
     events.append(BidsRevealed(amounts))
     # C-BID-3, C-BID-4: higher bids pick first; equal bids roll off. C-BID-5: zero bids last.
+    seats = range(state.players)
     positive = sorted({a for a in amounts if a > 0}, reverse=True)
-    groups = [tuple(s for s in range(state.players) if amounts[s] == a) for a in positive]
-    zero = tuple(s for s in range(state.players) if amounts[s] == 0)
+    groups = [tuple([s for s in seats if amounts[s] == a]) for a in positive]
+    zero = tuple([s for s in seats if amounts[s] == 0])
     if zero:
         groups.append(zero)
     return _rank(ctx, state, tuple(groups), (), events)
@@ -175,14 +192,19 @@ def _rank(
     while groups and len(groups[0]) == 1:
         ranked, groups = ranked + groups[0], groups[1:]
     if groups:
-        return ctx.to_chance(state, RollingOff(groups, (), ranked))
+        return to_chance(state, RollingOff(groups, (), ranked))
     return _choose(ctx, state, ranked, (None,) * state.players, events)
 
 
 def roll_outcomes(ctx: Ctx, state: ClassicState) -> tuple[tuple[Action, Fraction], ...]:
     """The die of the next seat of the tied group."""
-    faces = ctx.params.battle.die_faces
-    return tuple((DieRoll(v), Fraction(1, faces)) for v in range(1, faces + 1))
+    outcomes = ctx.outcomes.get("roll")
+    if outcomes is None:
+        faces = ctx.params.battle.die_faces
+        outcomes = ctx.outcomes["roll"] = tuple(
+            (DieRoll(v), Fraction(1, faces)) for v in range(1, faces + 1)
+        )
+    return outcomes
 
 
 def apply_roll(ctx: Ctx, state: ClassicState, action: DieRoll, events: Events) -> ClassicState:
@@ -193,7 +215,7 @@ def apply_roll(ctx: Ctx, state: ClassicState, action: DieRoll, events: Events) -
     rolls = (*phase.rolls, action.value)
     events.append(DieRolled(group[len(rolls) - 1], action.value))
     if len(rolls) < len(group):
-        return attrs.evolve(state, phase=attrs.evolve(phase, rolls=rolls))
+        return replace_state(state, phase=RollingOff(phase.groups, rolls, phase.ranked))
     split = tuple(
         tuple(s for s, r in zip(group, rolls, strict=True) if r == value)
         for value in sorted(set(rolls), reverse=True)
@@ -218,13 +240,12 @@ def _choose(
         free = [i for i, s in enumerate(slots) if s is None]
         zero = state.bids[seat] == 0
         if len(free) > 1 and not (zero and automatic):
-            return attrs.evolve(state, phase=Choosing(queue, slots), to_act=seat)
+            return replace_state(state, phase=Choosing(queue, slots), to_act=seat)
         # C-BID-5 (X-C-01): zero bidders take the earliest free place in roll order.
         slots = _take(slots, free[0], seat, events)
         queue = queue[1:]
-    order = tuple(s for s in slots if s is not None)
-    state = attrs.evolve(state, order=order)  # C-BID-7
-    return ctx.start_phase(state, Purchasing, events)
+    order = tuple(s for s in slots if s is not None)  # C-BID-7
+    return start_phase(ctx, state, Purchasing, events, order=order)
 
 
 def _take(
@@ -238,7 +259,13 @@ def position_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     """C-BID-3: any free position (X-C-03: positions 1..players)."""
     phase = state.phase
     assert isinstance(phase, Choosing)
-    return tuple(TakePosition(i + 1) for i, s in enumerate(phase.slots) if s is None)
+    key = ("position", phase.slots)
+    found = ctx.memo.get(key)
+    if found is None:
+        found = ctx.memo[key] = tuple(
+            TakePosition(i + 1) for i, s in enumerate(phase.slots) if s is None
+        )
+    return found
 
 
 def apply_position(

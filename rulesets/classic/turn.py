@@ -4,21 +4,20 @@ Whose phase-2 turn it is, what the box still holds, which sea areas open
 onto a port, which ports a seat holds and whether a garrison has room, the
 cargo arithmetic that buying, trading and reorganising all use, and the
 first checks every explanation of a refusal makes. The turn itself is in
-:mod:`.purchase`, deals in :mod:`.negotiation`, transfers and discards in
-:mod:`.reorganise`.
+:mod:`.purchase`, deals in :mod:`.negotiation` and :mod:`.deals`, transfers
+and discards in :mod:`.reorganise`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .helpers import Ctx
+from .context import Ctx
 from .state import ClassicState, Galley, Negotiating, Purchasing
 
 __all__ = [
     "Reason",
     "add_cargo",
-    "bump",
     "cargo_room",
     "current_turn",
     "garrison_takes",
@@ -43,7 +42,7 @@ Reason = tuple[str, str] | None
 def current_turn(state: ClassicState) -> Purchasing:
     """The phase-2 turn under way, also while a deal is negotiated."""
     phase = state.phase
-    if isinstance(phase, Negotiating):
+    if type(phase) is Negotiating:
         return phase.turn
     assert isinstance(phase, Purchasing)
     return phase
@@ -52,11 +51,6 @@ def current_turn(state: ClassicState) -> Purchasing:
 def on_turn(state: ClassicState) -> int:
     """The seat whose phase-2 turn it is."""
     return state.order[current_turn(state).index]
-
-
-def bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
-    """``values`` with the entry at ``index`` changed by ``delta``."""
-    return (*values[:index], values[index] + delta, *values[index + 1 :])
 
 
 def add_cargo(cargo: Iterable[str], good: str, count: int = 1) -> tuple[str, ...]:
