@@ -6,7 +6,6 @@ ports and dealing with a beaten galley (C-BAT, C-PATK), landing sailors
 :mod:`.actions_setup`.
 """
 
-# ruff: noqa: D102  (each text() is documented once, on Action)
 
 from __future__ import annotations
 

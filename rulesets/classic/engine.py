@@ -266,7 +266,6 @@ class ClassicEngine:
 
     def __init__(self) -> None:
         self._contexts = ContextCache(Ctx)
-        self._last_ctx: tuple[object, Ctx | None] = (None, None)
 
     def _legal(self, ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
         """The legal actions, remembered for the last state asked (``step`` asks first)."""
@@ -279,12 +278,7 @@ class ClassicEngine:
 
     def ctx(self, rules: Ruleset) -> Ctx:
         """Return the cached context of ``rules``."""
-        last_rules, ctx = self._last_ctx
-        if last_rules is rules and ctx is not None:
-            return ctx
-        ctx = self._contexts.get(rules)
-        self._last_ctx = (rules, ctx)
-        return ctx
+        return self._contexts.get(rules)
 
     def load_params(self, files: Any, board: Any) -> Any:
         """Read ``rules.toml`` into :class:`~serenissima_rulesets.classic.params.ClassicParams`."""
@@ -299,9 +293,7 @@ class ClassicEngine:
     def legal_actions(self, rules: Ruleset, state: State) -> tuple[Action, ...]:
         """Return the legal actions of the one who acts."""
         assert isinstance(state, ClassicState)
-        last_rules, ctx = self._last_ctx
-        if last_rules is not rules or ctx is None:
-            ctx = self.ctx(rules)
+        ctx = self._contexts.get(rules)
         last = ctx.last_legal
         if last[0] is state:
             return last[1]
@@ -319,9 +311,7 @@ class ClassicEngine:
         asked: its turn ends by itself (its phase-6 income is still paid).
         """
         assert isinstance(state, ClassicState)
-        last_rules, ctx = self._last_ctx
-        if last_rules is not rules or ctx is None:
-            ctx = self.ctx(rules)
+        ctx = self._contexts.get(rules)
         events: Events = []
         new = _STEPS[type(state.phase)][type(action)](ctx, state, action, events)
         while new.to_act != CHANCE and type(new.phase) in _SKIPPABLE:

@@ -7,7 +7,6 @@ share (:func:`who`, :func:`where`). The other events are in
 :mod:`.events_purchase` and :mod:`.events_sea`; :mod:`.events` lists them all.
 """
 
-# ruff: noqa: D102  (each describe() is documented once, on Event)
 
 from __future__ import annotations
 

@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-import attrs
-
 from serenissima.engine.core import CHANCE, Event
 from serenissima.engine.values import replacer
 
@@ -47,40 +45,7 @@ __all__ = [
 Events = list[Event]
 
 
-def _slot_replacer(cls: type[ClassicState]) -> Callable[..., ClassicState]:
-    """Like :func:`serenissima.engine.values.replacer`, writing the copy's slots directly.
-
-    The copy skips ``__init__``, which costs a third of the copy. It is what
-    ``__init__`` would build as long as every field is an ``__init__``
-    argument without a validator, a converter or an ``on_setattr`` hook and
-    the class has no ``__attrs_post_init__``: checked here, and
-    ``values.replacer`` is used otherwise.
-    """
-    fields = attrs.fields(cls)
-    plain = all(
-        f.init and f.validator is None and f.converter is None and f.on_setattr is None
-        for f in fields
-    ) and not hasattr(cls, "__attrs_post_init__")
-    if not plain:
-        return replacer(cls)
-    setters = {}
-    for f in fields:
-        owner = next(k for k in cls.__mro__ if f.name in vars(k))
-        setters[f"_set_{f.name}"] = vars(owner)[f.name].__set__
-    params = ", ".join(f"{f.name}=_missing" for f in fields)
-    body = "".join(
-        f"    _set_{f.name}(new, value.{f.name} if {f.name} is _missing else {f.name})\n"
-        for f in fields
-    )
-    source = f"def replace(value, *, {params}):\n    new = _new(_cls)\n{body}    return new\n"
-    namespace: dict[str, Any] = {"_cls": cls, "_new": object.__new__, "_missing": object()}
-    namespace.update(setters)
-    exec(compile(source, f"<slot replacer of {cls.__qualname__}>", "exec"), namespace)
-    replace: Callable[..., ClassicState] = namespace["replace"]
-    return replace
-
-
-replace_state: Callable[..., ClassicState] = _slot_replacer(ClassicState)
+replace_state: Callable[..., ClassicState] = replacer(ClassicState)
 """``replace_state(state, **changes)``: a copy of a state with some fields changed."""
 
 # --- new field values ------------------------------------------------------------

@@ -49,16 +49,10 @@ class ModernEngine:
 
     def __init__(self) -> None:
         self._contexts = ContextCache(Ctx)
-        self._last: tuple[Ruleset | None, Ctx | None] = (None, None)
 
     def ctx(self, rules: Ruleset) -> Ctx:
         """Return the cached context of ``rules``."""
-        rules_, ctx = self._last  # the last one asked for, without a look-up
-        if rules_ is rules and ctx is not None:
-            return ctx
-        ctx = self._contexts.get(rules)
-        self._last = (rules, ctx)
-        return ctx
+        return self._contexts.get(rules)
 
     def load_params(self, files: Any, board: Any) -> Any:
         """Read ``rules.toml`` into :class:`~serenissima_rulesets.modern.params.ModernParams`."""

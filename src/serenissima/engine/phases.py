@@ -120,18 +120,27 @@ class ContextCache(Generic[C]):
         (19, True)
     """
 
-    __slots__ = ("_build", "_entries")
+    __slots__ = ("_build", "_entries", "_last")
 
     def __init__(self, build: Callable[[Ruleset], C]) -> None:
         self._build = build
         self._entries: dict[int, tuple[Ruleset, C]] = {}
+        self._last: tuple[Ruleset, C] | None = None
 
     def get(self, rules: Ruleset) -> C:
-        """Return the context of ``rules``, building it the first time."""
+        """Return the context of ``rules``, building it the first time.
+
+        The last ruleset asked for is answered without a look-up: a game asks
+        for its context at every step, almost always for the same ruleset.
+        """
+        last = self._last
+        if last is not None and last[0] is rules:
+            return last[1]
         entry = self._entries.get(id(rules))
         if entry is None or entry[0] is not rules:
             entry = (rules, self._build(rules))
             self._entries[id(rules)] = entry
+        self._last = entry
         return entry[1]
 
 

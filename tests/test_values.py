@@ -1,0 +1,93 @@
+"""``values.replacer``: the same copy as ``attrs.evolve``, made cheaply."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from serenissima.engine.registry import load_ruleset
+from serenissima.engine.values import replacer
+
+
+@attrs.frozen(slots=True)
+class Plain:
+    area: str
+    _crew: int = 0
+    cargo: tuple[str, ...] = attrs.field(default=(), kw_only=True)
+
+
+@attrs.frozen(slots=True)
+class Checked:
+    sailors: int = attrs.field(validator=attrs.validators.ge(0))
+
+
+@attrs.frozen(slots=True)
+class Converted:
+    goods: tuple[str, ...] = attrs.field(converter=tuple)
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Hashed:
+    port: str
+
+
+@attrs.frozen(slots=True)
+class Derived:
+    ducats: int
+    doubled: int = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "doubled", 2 * self.ducats)
+
+
+@attrs.frozen(slots=True)
+class Child(Plain):
+    sunk: bool = False
+
+
+@pytest.mark.parametrize(
+    ("value", "changes"),
+    [
+        (Plain("Genoa", 3, cargo=("wine",)), {}),
+        (Plain("Genoa", 3, cargo=("wine",)), {"crew": 1}),
+        (Plain("Genoa"), {"area": "Tunis", "cargo": ("salt", "wine")}),
+        (Checked(2), {"sailors": 0}),
+        (Converted(("wine",)), {"goods": ["salt"]}),
+        (Hashed("Venice"), {"port": "Ragusa"}),
+        (Derived(3), {"ducats": 5}),
+        (Child("Genoa", 1, sunk=False), {"sunk": True, "crew": 0}),
+    ],
+)
+def test_the_copy_is_what_evolve_makes(value: object, changes: dict[str, object]) -> None:
+    copy = replacer(type(value))(value, **changes)
+    expected = attrs.evolve(value, **changes)  # type: ignore[misc]
+    assert copy == expected
+    assert type(copy) is type(expected)
+    assert hash(copy) == hash(expected)
+    assert repr(copy) == repr(expected)
+
+
+def test_validators_and_converters_still_run() -> None:
+    with pytest.raises(ValueError, match="sailors"):
+        replacer(Checked)(Checked(1), sailors=-1)
+    assert replacer(Converted)(Converted(()), goods=["salt"]).goods == ("salt",)
+    assert replacer(Derived)(Derived(1), ducats=4).doubled == 8
+
+
+def test_the_input_is_left_alone_and_unknown_fields_are_refused() -> None:
+    value = Plain("Genoa", 2)
+    replacer(Plain)(value, area="Tunis")
+    assert value == Plain("Genoa", 2)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'sailors'"):
+        replacer(Plain)(value, sailors=1)
+    with pytest.raises(TypeError):
+        replacer(Derived)(Derived(1), doubled=3)  # not an __init__ argument
+
+
+@pytest.mark.parametrize("edition", ["classic", "modern"])
+def test_an_edition_state_copies_like_evolve(edition: str) -> None:
+    state = load_ruleset(edition).new_game(3)
+    copy = replacer(type(state))(state, turn=5)
+    assert copy == attrs.evolve(state, turn=5)
+    assert copy.turn == 5
+    assert state.turn == 0
