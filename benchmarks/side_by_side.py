@@ -222,7 +222,16 @@ def main(argv: list[str] | None = None) -> int:
         "rounds": args.rounds,
         "seed": args.seed,
         "command": "python benchmarks/side_by_side.py "
-        + " ".join(["--players", *map(str, args.players), "--seconds", f"{args.seconds:g}"]),
+        + " ".join(
+            [
+                "--players",
+                *map(str, args.players),
+                "--seconds",
+                f"{args.seconds:g}",
+                "--rounds",
+                str(args.rounds),
+            ]
+        ),
         "results": [bench_data(result) for result in results],
         "peer": {"name": PEER, "version": version, "results": peer_rows} if version else None,
     }
