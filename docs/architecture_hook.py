@@ -50,13 +50,14 @@ def floors() -> list[list[tuple[str, bool]]]:
 
 
 def modules(room: str) -> list[str]:
-    """The modules of one room (a subpackage), ``__init__`` left out."""
+    """The modules of one room (a subpackage), ``__init__`` left out; a package within as one."""
     folder = PACKAGE / room
-    return sorted(
-        str(path.relative_to(folder).with_suffix("")).replace("/", ".")
-        for path in folder.rglob("*.py")
-        if path.name != "__init__.py"
-    )
+    names = {
+        path.stem if path.is_file() else f"{path.name}/"
+        for path in folder.iterdir()
+        if (path.suffix == ".py" and path.name != "__init__.py") or (path / "__init__.py").is_file()
+    }
+    return sorted(names)
 
 
 def _room_of(module: str, rooms: set[str]) -> str | None:
