@@ -67,6 +67,7 @@ class Ctx:
     """
 
     __slots__ = (
+        "_by_owners",
         "_holdings",
         "area_ports",
         "board",
@@ -127,14 +128,15 @@ class Ctx:
         self.galley_needs = tuple(_needs(builds.galley_requires, p.good) for p in ports)
         self.fort_needs = tuple(_needs(builds.fort_requires, p.good) for p in ports)
         self._holdings: tuple[tuple[Port, ...] | None, Holdings] = (None, Holdings(self, ()))
+        self._by_owners: dict[tuple[int | None, ...], Holdings] = {}
 
     # --- reading the state ------------------------------------------------------
 
     def holdings(self, ports: tuple[Port, ...]) -> Holdings:
         """Who holds which of ``ports`` (see :class:`Holdings`).
 
-        Worked out once for the last ``ports`` asked about: consecutive states
-        mostly share their ports.
+        Remembered for the last ``ports`` asked about (consecutive states
+        mostly share their ports), and by the ports' owners, all it reads.
 
         Example:
             >>> from serenissima import load_ruleset
@@ -148,7 +150,13 @@ class Ctx:
         """
         last, held = self._holdings
         if last is not ports:
-            held = Holdings(self, ports)
+            owners = tuple([port.owner for port in ports])
+            known = self._by_owners.get(owners)
+            if known is None:
+                if len(self._by_owners) >= _OWNERS_KEPT:
+                    self._by_owners.clear()
+                known = self._by_owners[owners] = Holdings(self, ports)
+            held = known
             self._holdings = (ports, held)
         return held
 
@@ -209,6 +217,10 @@ class Ctx:
         if state.options.classic_garrison_cap == "none":
             return None
         return max(0, self.sizes[index] - state.ports[index].garrison)
+
+
+_OWNERS_KEPT = 4096
+"""How many distinct sets of port owners :meth:`Ctx.holdings` remembers before starting afresh."""
 
 
 class Holdings:
