@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from serenissima.engine.pieces import galley_room
 
-from .state import ClassicState, Galley, Port
+from .state import ClassicState, Flow, Galley, Port
 
 if TYPE_CHECKING:
     from serenissima.engine.board import Board
@@ -59,6 +59,8 @@ class Ctx:
             names what they were built from (e.g. ``("move", galley, area)``);
             the keys are few (galley numbers, ports, sea areas, amounts,
             cargoes), so the table stays small over any number of games.
+        backflows: The :class:`~.helpers.Backflows` checks of a phase-2 turn's
+            transfers, by kind and transfers (see :func:`~.helpers.backflows`).
         outcomes: The outcomes of each kind of chance node, with their probabilities,
             by kind (they depend on the die alone).
         last_legal: The last state whose legal actions were worked out, and those
@@ -70,6 +72,7 @@ class Ctx:
         "_by_owners",
         "_holdings",
         "area_ports",
+        "backflows",
         "board",
         "capital_of",
         "capitals",
@@ -121,6 +124,7 @@ class Ctx:
         self.min_sailors: int = spec.min_sailors
         self.memo: dict[Hashable, tuple[Action, ...]] = {}
         self.outcomes: dict[str, tuple[tuple[Action, Fraction], ...]] = {}
+        self.backflows: dict[tuple[str, tuple[Flow, ...]], Any] = {}
         self.last_legal: tuple[ClassicState | None, tuple[Action, ...]] = (None, ())
         builds = self.params.builds
         # C-BUILD-3, C-BUILD-4: the goods a port must have in its warehouse to build,

@@ -25,6 +25,7 @@ __all__ = [
     "Backflows",
     "Ctx",
     "Events",
+    "backflows",
     "bump",
     "crewed",
     "flow_edges",
@@ -203,6 +204,26 @@ class Backflows:
         if reach is None:
             reach = self._reach[target] = reachable(self._edges, target)
         return source in reach
+
+
+_BACKFLOWS_KEPT = 4096
+"""How many :class:`Backflows` :func:`backflows` remembers before starting afresh."""
+
+
+def backflows(ctx: Ctx, flows: tuple[Flow, ...], kind: str) -> Backflows:
+    """The :class:`Backflows` of ``flows`` and ``kind``, remembered by value in ``ctx``.
+
+    A turn's transfers stay the same over its other steps, and the same few
+    transfers recur from turn to turn and game to game: each check, with the
+    places it found reachable, is worked out once.
+    """
+    key = (kind, flows)
+    found: Backflows | None = ctx.backflows.get(key)
+    if found is None:
+        if len(ctx.backflows) >= _BACKFLOWS_KEPT:
+            ctx.backflows.clear()
+        found = ctx.backflows[key] = Backflows(flows, kind)
+    return found
 
 
 def flows_allow(flows: Iterable[Flow], kind: str, source: str, target: str) -> bool:

@@ -16,8 +16,8 @@ from .actions import DiscardGood, DiscardSailor, ShiftGood, ShiftSailor
 from .context import Ctx
 from .events import GoodDiscarded, GoodMoved, SailorDismissed, SailorMoved
 from .helpers import (
-    Backflows,
     Events,
+    backflows,
     crewed,
     goods_back,
     replace_state,
@@ -68,7 +68,7 @@ def sailor_shift_actions(
     """
     if not mine:
         return
-    back = Backflows(flows, "sailor") if flows else None
+    back = backflows(ctx, flows, "sailor") if flows else None
     if len(mine) > 1:
         for source in mine:
             for target in mine:
@@ -126,7 +126,7 @@ def good_shift_actions(
         if not targets:
             continue
         for good in sorted(set(source.cargo)):
-            back = Backflows(flows, good) if flows else None
+            back = backflows(ctx, flows, good) if flows else None
             for target in targets:
                 if back is None or not back.undoes(str(source.id), str(target.id)):
                     out.append(ShiftGood(good, source.id, target.id))
