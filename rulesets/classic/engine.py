@@ -250,6 +250,8 @@ PHASES: Mapping[type[Phase], PhaseRules] = {
 _SKIPPABLE = frozenset(p for p in rounds.TURN_PHASES if PHASES[p].legal is not None)
 """Turn phases whose seat is not asked when ``done`` is its only choice."""
 _STEPS = {phase: rules.steps for phase, rules in PHASES.items()}
+_LEGAL = {phase: rules.legal for phase, rules in PHASES.items() if rules.legal is not None}
+"""Each decision phase's legal actions, looked up without ``table_legal``'s checks."""
 
 
 class ClassicEngine:
@@ -272,7 +274,8 @@ class ClassicEngine:
         last = ctx.last_legal
         if last[0] is state:
             return last[1]
-        actions = table_legal(PHASES, ctx, state)
+        legal = _LEGAL.get(type(state.phase))
+        actions = table_legal(PHASES, ctx, state) if legal is None else legal(ctx, state)
         ctx.last_legal = (state, actions)
         return actions
 
