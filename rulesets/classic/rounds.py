@@ -163,9 +163,7 @@ def _turn_from(
     as if it had chosen ``done``; after the last seat the next phase begins
     (C-ROUND-2), and after phase 6 the next round.
     """
-    if "order" in changes:
-        state, changes = replace_state(state, **changes), {}
-    order = state.order
+    order = changes.get("order", state.order)
     while True:
         if index == len(order):
             following = _NEXT[kind]
@@ -173,20 +171,25 @@ def _turn_from(
                 return start_round(ctx, state, events, **changes)
             kind, index = following, 0
             _announce(kind, events)
-        if changes and kind is Purchasing:
-            state, changes = replace_state(state, **changes), {}
-        # changes left are ducats and the treasury, which only phase 2 reads
         phase = fresh_turn(kind, index)
-        legal = _LEGAL[kind](ctx, state, phase)
         seat = order[index]
-        if not only_done(legal):
-            new = replace_state(state, phase=phase, to_act=seat, **changes)
-            ctx.last_legal = (new, legal)
-            return new
+        if changes and kind is Purchasing:
+            # phase 2 reads the new order and ducats: build the state once, as the
+            # seat's turn (if he has nothing to do, a later build sets the phase again)
+            state, changes = replace_state(state, phase=phase, to_act=seat, **changes), {}
+            legal = _LEGAL[kind](ctx, state, phase)
+            if not only_done(legal):
+                ctx.last_legal = (state, legal)
+                return state
+        else:
+            # changes left are ducats and the treasury, which only phase 2 reads
+            legal = _LEGAL[kind](ctx, state, phase)
+            if not only_done(legal):
+                new = replace_state(state, phase=phase, to_act=seat, **changes)
+                ctx.last_legal = (new, legal)
+                return new
         if kind is Selling:
-            if changes:
-                state, changes = replace_state(state, **changes), {}
-            changes = income(ctx, state, seat, events)
+            changes = income(ctx, state, seat, events, changes)
         index += 1
 
 
@@ -229,5 +232,5 @@ def apply_selling_done(ctx: Ctx, state: ClassicState, action: Done, events: Even
     """C-INC-1, X-C-27: income for one's own capital at the end of one's phase-6 turn."""
     phase = state.phase
     assert isinstance(phase, Selling)
-    changes = income(ctx, state, state.order[phase.index], events)
+    changes = income(ctx, state, state.order[phase.index], events, {})
     return _turn_from(ctx, state, Selling, phase.index + 1, events, changes)

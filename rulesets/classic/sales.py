@@ -14,7 +14,7 @@ from serenissima.engine.pieces import can_sell_to
 from .actions import DONE, Sell
 from .context import Ctx
 from .events import GoodSold, IncomePaid
-from .helpers import Events, paid, replace_state, with_galley, with_port
+from .helpers import Events, bump, paid, replace_state, with_galley, with_port
 from .state import ClassicState, Galley, Port, Selling
 
 __all__ = [
@@ -104,13 +104,22 @@ def apply_sell(ctx: Ctx, state: ClassicState, action: Sell, events: Events) -> C
     )
 
 
-def income(ctx: Ctx, state: ClassicState, seat: int, events: Events) -> dict[str, Any]:
+def income(
+    ctx: Ctx, state: ClassicState, seat: int, events: Events, changes: dict[str, Any]
+) -> dict[str, Any]:
     """C-INC-1, X-C-27: income for one's own capital at the end of one's phase-6 turn.
 
-    Returns the changes of the state (none when ``seat`` does not hold its capital).
+    ``changes`` are ducats and treasury not yet in ``state`` (earlier seats'
+    income). Returns them with ``seat``'s income added (unchanged when
+    ``seat`` does not hold its capital).
     """
     if not ctx.holds_capital(state, seat):
-        return {}
+        return changes
     earned = ctx.params.income.own_capital
     events.append(IncomePaid(seat, earned))
-    return paid(state, seat, -earned)
+    if not changes:
+        return paid(state, seat, -earned)
+    return {
+        "ducats": bump(changes["ducats"], seat, earned),
+        "treasury": changes["treasury"] - earned,
+    }
