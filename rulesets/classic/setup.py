@@ -164,13 +164,12 @@ def apply_bid(ctx: Ctx, state: ClassicState, action: Bid, events: Events) -> Cla
     if None in bids:
         return replace_state(state, bids=bids, to_act=bids.index(None))
     amounts = tuple([b or 0 for b in bids])
-    # C-BID-6: every bid goes to the treasury
-    state = replace_state(
-        state,
-        bids=bids,
-        ducats=tuple([d - a for d, a in zip(state.ducats, amounts, strict=True)]),
-        treasury=state.treasury + sum(amounts),
-    )
+    # C-BID-6: every bid goes to the treasury (in the state the ranking builds)
+    revealed = {
+        "bids": bids,
+        "ducats": tuple([d - a for d, a in zip(state.ducats, amounts, strict=True)]),
+        "treasury": state.treasury + sum(amounts),
+    }
     events.append(BidsRevealed(amounts))
     # C-BID-3, C-BID-4: higher bids pick first; equal bids roll off. C-BID-5: zero bids last.
     seats = range(state.players)
@@ -179,7 +178,7 @@ def apply_bid(ctx: Ctx, state: ClassicState, action: Bid, events: Events) -> Cla
     zero = tuple([s for s in seats if amounts[s] == 0])
     if zero:
         groups.append(zero)
-    return _rank(ctx, state, tuple(groups), (), events)
+    return _rank(ctx, state, tuple(groups), (), events, revealed)
 
 
 def _rank(
@@ -188,12 +187,14 @@ def _rank(
     groups: tuple[tuple[int, ...], ...],
     ranked: tuple[int, ...],
     events: Events,
+    changes: dict[str, Any],
 ) -> ClassicState:
+    """Rank the bidders; ``changes`` are fields of the next state not yet in ``state``."""
     while groups and len(groups[0]) == 1:
         ranked, groups = ranked + groups[0], groups[1:]
     if groups:
-        return to_chance(state, RollingOff(groups, (), ranked))
-    return _choose(ctx, state, ranked, (None,) * state.players, events)
+        return to_chance(state, RollingOff(groups, (), ranked), **changes)
+    return _choose(ctx, state, ranked, (None,) * state.players, events, changes)
 
 
 def roll_outcomes(ctx: Ctx, state: ClassicState) -> tuple[tuple[Action, Fraction], ...]:
@@ -220,7 +221,7 @@ def apply_roll(ctx: Ctx, state: ClassicState, action: DieRoll, events: Events) -
         tuple(s for s, r in zip(group, rolls, strict=True) if r == value)
         for value in sorted(set(rolls), reverse=True)
     )
-    return _rank(ctx, state, split + phase.groups[1:], phase.ranked, events)
+    return _rank(ctx, state, split + phase.groups[1:], phase.ranked, events, {})
 
 
 # --- phase 1: positions ----------------------------------------------------------
@@ -232,20 +233,25 @@ def _choose(
     queue: tuple[int, ...],
     slots: tuple[int | None, ...],
     events: Events,
+    changes: dict[str, Any],
 ) -> ClassicState:
-    """Let the next seat pick, filling positions by itself where there is no choice."""
+    """Let the next seat pick, filling positions by itself where there is no choice.
+
+    ``changes`` are fields of the next state not yet in ``state`` (the revealed bids).
+    """
     automatic = state.options.zero_bid_order == "automatic"
+    bids = changes.get("bids", state.bids)
     while queue:
         seat = queue[0]
         free = [i for i, s in enumerate(slots) if s is None]
-        zero = state.bids[seat] == 0
+        zero = bids[seat] == 0
         if len(free) > 1 and not (zero and automatic):
-            return replace_state(state, phase=Choosing(queue, slots), to_act=seat)
+            return replace_state(state, phase=Choosing(queue, slots), to_act=seat, **changes)
         # C-BID-5 (X-C-01): zero bidders take the earliest free place in roll order.
         slots = _take(slots, free[0], seat, events)
         queue = queue[1:]
     order = tuple(s for s in slots if s is not None)  # C-BID-7
-    return start_phase(ctx, state, Purchasing, events, order=order)
+    return start_phase(ctx, state, Purchasing, events, order=order, **changes)
 
 
 def _take(
@@ -275,4 +281,4 @@ def apply_position(
     phase = state.phase
     assert isinstance(phase, Choosing)
     slots = _take(phase.slots, action.position - 1, phase.queue[0], events)
-    return _choose(ctx, state, phase.queue[1:], slots, events)
+    return _choose(ctx, state, phase.queue[1:], slots, events, {})
