@@ -46,7 +46,7 @@ def must_ask(
     ]
     if not present:
         return ()
-    return tuple(s for s in state.order if s in present)
+    return tuple([s for s in state.order if s in present])
 
 
 def _steps(ctx: Ctx, galley: Galley) -> tuple[Action, ...]:
