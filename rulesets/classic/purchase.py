@@ -171,10 +171,13 @@ def purchase_legal(ctx: Ctx, state: ClassicState, turn: Purchasing) -> tuple[Act
         _hires(ctx, state, seat, mine, owned, out)
         _builds(ctx, state, seat, owned, out)
     if mine:
-        sailor_shift_actions(ctx, state, turn.flows, mine, owned, out)
-        good_shift_actions(ctx, turn.flows, mine, out)
+        flows = turn.flows
+        sailor_shift_actions(ctx, state, flows, mine, owned, out)
+        if len(mine) > 1:
+            good_shift_actions(ctx, flows, mine, out)
         discard_actions(ctx, state, seat, mine, out)
-        trade_actions(ctx, state, seat, turn.talks, mine, out)
+        if len(state.galleys) > len(mine):  # another player's galley to trade with
+            trade_actions(ctx, state, seat, turn.talks, mine, out)
     return tuple(out)
 
 
