@@ -268,14 +268,6 @@ class ClassicEngine:
 
     def __init__(self) -> None:
         self._contexts = ContextCache(Ctx)
-        self._last: tuple[Ruleset | None, Ctx | None] = (None, None)
-        """The last ruleset asked about and its context, for ``legal_actions`` and ``step``."""
-
-    def _ctx(self, rules: Ruleset) -> Ctx:
-        """The context of ``rules``, remembered for the next call."""
-        ctx = self._contexts.get(rules)
-        self._last = (rules, ctx)
-        return ctx
 
     def _legal(self, ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
         """The legal actions, remembered for the last state asked (``step`` asks first)."""
@@ -304,9 +296,7 @@ class ClassicEngine:
     def legal_actions(self, rules: Ruleset, state: State) -> tuple[Action, ...]:
         """Return the legal actions of the one who acts."""
         assert isinstance(state, ClassicState)
-        known, ctx = self._last
-        if known is not rules or ctx is None:
-            ctx = self._ctx(rules)
+        ctx = self._contexts.get(rules)
         last = ctx.last_legal
         if last[0] is state:
             return last[1]
@@ -324,9 +314,7 @@ class ClassicEngine:
         asked: its turn ends by itself (its phase-6 income is still paid).
         """
         assert isinstance(state, ClassicState)
-        known, ctx = self._last
-        if known is not rules or ctx is None:
-            ctx = self._ctx(rules)
+        ctx = self._contexts.get(rules)
         events: Events = []
         new = _STEPS[type(state.phase)][type(action)](ctx, state, action, events)
         while new.to_act != CHANCE and type(new.phase) in _SKIPPABLE:
