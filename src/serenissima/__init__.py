@@ -45,6 +45,7 @@ from serenissima.engine.core import (
 )
 from serenissima.engine.errors import (
     ActionParseError,
+    ArgumentTypeError,
     IllegalActionError,
     OptionError,
     RecordError,
@@ -66,6 +67,7 @@ __all__ = [
     "Action",
     "ActionParseError",
     "Agent",
+    "ArgumentTypeError",
     "Board",
     "Decision",
     "DiffEntry",

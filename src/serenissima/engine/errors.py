@@ -3,7 +3,10 @@
 Every error derives from :class:`SerenissimaError`, so a front end can catch
 everything the engine may raise with one ``except`` clause, and tell a
 player's mistake (:class:`IllegalActionError`, :class:`ActionParseError`)
-from a broken file (:class:`RulesetError`, :class:`RecordError`).
+from a broken file (:class:`RulesetError`, :class:`RecordError`). An argument
+of the wrong type raises :class:`ArgumentTypeError`, which is also a
+``TypeError``; every other error is also a ``ValueError``, so code that
+catches the built-in exceptions keeps working.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from typing import Any
 
 __all__ = [
     "ActionParseError",
+    "ArgumentTypeError",
     "IllegalActionError",
     "OptionError",
     "RecordError",
@@ -35,7 +39,38 @@ class SerenissimaError(Exception):
     """
 
 
-class IllegalActionError(SerenissimaError):
+class ArgumentTypeError(SerenissimaError, TypeError):
+    """An argument of the wrong type: text where an action is expected, ``None`` for a state...
+
+    It is also a ``TypeError``.
+
+    Attributes:
+        argument: The name of the argument.
+        expected: What the argument should be.
+        got: The value that was given.
+
+    Examples:
+        >>> import serenissima as ser
+        >>> rules = ser.load_ruleset("modern")
+        >>> state = rules.new_game(players=4)
+        >>> try:
+        ...     rules.apply(state, "first 0")
+        ... except ser.ArgumentTypeError as error:
+        ...     print(error.argument, isinstance(error, TypeError))
+        action True
+    """
+
+    def __init__(self, argument: str, expected: str, got: object) -> None:
+        self.argument = argument
+        self.expected = expected
+        self.got = got
+        shown = repr(got)
+        if len(shown) > 60:
+            shown = shown[:57] + "..."
+        super().__init__(f"{argument}: expected {expected}, got {type(got).__name__} {shown}")
+
+
+class IllegalActionError(SerenissimaError, ValueError):
     """An action that the rules do not allow in the given state.
 
     The state it was applied to is left unchanged (states are immutable).
@@ -63,7 +98,7 @@ class IllegalActionError(SerenissimaError):
         super().__init__(f"{rule_id}: {reason}")
 
 
-class StateError(SerenissimaError):
+class StateError(SerenissimaError, ValueError):
     """A state, or a seat, that does not belong to the ruleset it was given to.
 
     For example a state of one edition passed to another edition's ruleset,
@@ -80,7 +115,7 @@ class StateError(SerenissimaError):
     """
 
 
-class ActionParseError(SerenissimaError):
+class ActionParseError(SerenissimaError, ValueError):
     """Text that does not spell any action of the ruleset.
 
     Attributes:
@@ -103,7 +138,7 @@ class ActionParseError(SerenissimaError):
         super().__init__(f"cannot read action {text!r}: {reason}")
 
 
-class RulesetError(SerenissimaError):
+class RulesetError(SerenissimaError, ValueError):
     """A ruleset that cannot be loaded: missing, malformed or inconsistent.
 
     Attributes:
@@ -128,7 +163,7 @@ class RulesetError(SerenissimaError):
         super().__init__(f"{where}: {expected}" if where else expected)
 
 
-class OptionError(SerenissimaError):
+class OptionError(SerenissimaError, ValueError):
     """An unknown rule option, or a value the option does not accept.
 
     Attributes:
@@ -150,7 +185,7 @@ class OptionError(SerenissimaError):
         super().__init__(f"option {option!r}: {reason}")
 
 
-class RecordError(SerenissimaError):
+class RecordError(SerenissimaError, ValueError):
     """A game record that cannot be read or does not replay.
 
     Attributes:

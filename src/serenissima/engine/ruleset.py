@@ -24,7 +24,12 @@ from serenissima.engine.core import (
     Standings,
     State,
 )
-from serenissima.engine.errors import IllegalActionError, OptionError, StateError
+from serenissima.engine.errors import (
+    ArgumentTypeError,
+    IllegalActionError,
+    OptionError,
+    StateError,
+)
 from serenissima.engine.spec import OptionKind, OptionSpec, RulesetInfo
 
 if TYPE_CHECKING:
@@ -110,6 +115,21 @@ class Engine(Protocol):
     def evaluate(self, rules: Ruleset, state: State, seat: int) -> float:
         """Estimate how good ``state`` is for ``seat``, in the units of the final score."""
         ...
+
+
+_ACTION_EXPECTED = (
+    "an Action of this ruleset (read text with parse_action(state, text), "
+    "or play text with Game.play)"
+)
+"""What ``apply`` and ``step`` take: actions, never their text (like push and push_san)."""
+
+
+def _check_seat(state: State, seat: object) -> None:
+    """Refuse a seat that is not an int, or not a seat of ``state``'s game."""
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise ArgumentTypeError("seat", "a seat number, an int", seat)
+    if not 0 <= seat < state.players:
+        raise StateError(f"seat {seat!r} is not in this {state.players}-player game")
 
 
 def resolve_options(
@@ -215,8 +235,11 @@ class Ruleset:
         """The ruleset's registry name."""
         return self.info.id
 
-    def _own(self, state: State) -> None:
+    def _own(self, state: object) -> None:
         if not isinstance(state, self.engine.state_type):
+            if not isinstance(state, State):
+                expected = f"a {self.engine.state_type.__name__} of the {self.info.id!r} ruleset"
+                raise ArgumentTypeError("state", expected, state)
             raise StateError(
                 f"{type(state).__name__} is not a state of the {self.info.id!r} ruleset "
                 f"(expected {self.engine.state_type.__name__})"
@@ -235,6 +258,10 @@ class Ruleset:
         Raises:
             OptionError: An unsupported player count or a bad option.
         """
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ArgumentTypeError("players", "the number of seats, an int", players)
+        if options is not None and not isinstance(options, Mapping):
+            raise ArgumentTypeError("options", "a mapping of option names to values", options)
         if players not in self.info.players:
             counts = ", ".join(str(n) for n in self.info.players)
             raise OptionError("players", f"this ruleset is for {counts} players, not {players!r}")
@@ -286,6 +313,8 @@ class Ruleset:
         # a bot hands back one of the listed actions itself: find it by identity first
         # (C-speed, no __eq__ calls), then by equality (a parsed or rebuilt action)
         if not any(map(is_, actions, repeat(action))) and action not in actions:
+            if not isinstance(action, self.engine.action_types):
+                raise ArgumentTypeError("action", _ACTION_EXPECTED, action)
             raise self.engine.explain(self, state, action)
         return self.engine.step(self, state, action)
 
@@ -295,6 +324,8 @@ class Ruleset:
         An action that is not legal gives an undefined result.
         """
         self._own(state)
+        if not isinstance(action, Action):
+            raise ArgumentTypeError("action", _ACTION_EXPECTED, action)
         return self.engine.step(self, state, action)[0]
 
     def decision(self, state: State) -> Decision:
@@ -305,12 +336,12 @@ class Ruleset:
     def observe(self, state: State, seat: int) -> Observation:
         """Return what ``seat`` may see of ``state``, hidden information redacted."""
         self._own(state)
-        if not 0 <= seat < state.players:
-            raise StateError(f"seat {seat!r} is not in this {state.players}-player game")
+        _check_seat(state, seat)
         return self.engine.observe(self, state, seat)
 
     def is_over(self, state: State) -> bool:
         """Return whether the game has ended."""
+        self._own(state)
         return state.to_act == TERMINAL
 
     def standings(self, state: State) -> Standings:
@@ -333,8 +364,8 @@ class Ruleset:
             StateError: The state is not of this ruleset, or the seat is not in the game.
         """
         self._own(state)
-        if seat is not None and not 0 <= seat < state.players:
-            raise StateError(f"seat {seat!r} is not in this {state.players}-player game")
+        if seat is not None:
+            _check_seat(state, seat)
         return self.engine.render(self, state, seat)
 
     def evaluate(self, state: State, seat: int) -> float:
@@ -347,8 +378,7 @@ class Ruleset:
             StateError: The state is not of this ruleset, or the seat is not in the game.
         """
         self._own(state)
-        if not 0 <= seat < state.players:
-            raise StateError(f"seat {seat!r} is not in this {state.players}-player game")
+        _check_seat(state, seat)
         return self.engine.evaluate(self, state, seat)
 
     def parse_action(self, state: State, text: str) -> Action:
@@ -358,4 +388,6 @@ class Ruleset:
             ActionParseError: The text spells no action of this ruleset.
         """
         self._own(state)
+        if not isinstance(text, str):
+            raise ArgumentTypeError("text", "an action's text form, a str", text)
         return self.engine.parse_action(self, state, text)
