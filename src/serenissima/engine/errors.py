@@ -5,8 +5,9 @@ everything the engine may raise with one ``except`` clause, and tell a
 player's mistake (:class:`IllegalActionError`, :class:`ActionParseError`)
 from a broken file (:class:`RulesetError`, :class:`RecordError`). An argument
 of the wrong type raises :class:`ArgumentTypeError`, which is also a
-``TypeError``; every other error is also a ``ValueError``, so code that
-catches the built-in exceptions keeps working.
+``TypeError``; the errors about a wrong value (an illegal action, unreadable
+text, a state or seat of another game, an option, a ruleset, a record) are
+also ``ValueError``, so code that catches the built-in exceptions keeps working.
 """
 
 from __future__ import annotations
