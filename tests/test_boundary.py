@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from serenissima.agents import make_agent
 from serenissima.engine.core import CHANCE, TERMINAL, Action, State
 from serenissima.engine.errors import (
     ArgumentTypeError,
@@ -27,7 +28,7 @@ from serenissima.engine.errors import (
 )
 from serenissima.engine.registry import load_ruleset
 from serenissima.engine.ruleset import Ruleset
-from serenissima.records.game import sample_outcome
+from serenissima.records.game import Game, sample_outcome
 
 EDITIONS = ("classic", "modern")
 RULES = {name: load_ruleset(name) for name in EDITIONS}
@@ -173,3 +174,62 @@ def test_a_seat_out_of_range_is_a_value_error() -> None:
     with pytest.raises(StateError) as info:
         rules.observe(rules.new_game(3), 3)
     assert isinstance(info.value, ValueError)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    edition=st.sampled_from(EDITIONS),
+    seed=st.integers(0, 2**20),
+    steps=st.integers(0, 120),
+    value=junk,
+    text=st.text(max_size=30),
+)
+def test_a_game_refuses_hostile_input_and_keeps_its_history(
+    edition: str, seed: int, steps: int, value: Any, text: str
+) -> None:
+    game = Game(RULES[edition], players=3, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over():
+            break
+        if game.to_act == CHANCE:
+            game.resolve_chance()
+        else:
+            game.play(rng.choice(game.legal_actions()))
+    for call in (
+        lambda: game.play(value),
+        lambda: game.play(text),
+        lambda: game.undo(value),
+        lambda: game.observe(value),
+        lambda: game.record(value),
+    ):
+        before = (game.state, game.history)
+        error: SerenissimaError | None = None
+        try:
+            call()
+        except SerenissimaError as raised:
+            error = raised
+        if error is not None:
+            assert (game.state, game.history) == before  # a refused call changes nothing
+            expected = TypeError if isinstance(error, ArgumentTypeError) else ValueError
+            # undo beyond the start is a plain SerenissimaError (a usage error without a class yet)
+            assert isinstance(error, expected) or type(error) is SerenissimaError
+    # whatever was accepted was legal: the history replays from the start
+    assert Game.from_record(game.record()).state == game.state
+
+
+@pytest.mark.parametrize(
+    ("call", "argument"),
+    [
+        (lambda: Game(None, 3), "rules"),  # type: ignore[arg-type]
+        (lambda: Game(RULES["modern"], 3, seed="x"), "seed"),  # type: ignore[arg-type]
+        (lambda: Game(RULES["modern"], 3).undo("1"), "n"),  # type: ignore[arg-type]
+        (lambda: Game(RULES["modern"], 3).record({"who": 1}), "metadata"),  # type: ignore[dict-item]
+        (lambda: make_agent(None), "kind"),  # type: ignore[arg-type]
+        (lambda: make_agent("random", seed="x"), "seed"),  # type: ignore[arg-type]
+    ],
+)
+def test_game_and_agent_arguments_of_the_wrong_type(call: Any, argument: str) -> None:
+    with pytest.raises(ArgumentTypeError) as info:
+        call()
+    assert info.value.argument == argument

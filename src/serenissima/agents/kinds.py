@@ -13,7 +13,7 @@ from typing import Final
 
 from serenissima.agents.base import Agent, RandomAgent
 from serenissima.agents.greedy import GreedyAgent
-from serenissima.engine.errors import SerenissimaError
+from serenissima.engine.errors import ArgumentTypeError, SerenissimaError
 
 __all__ = ["AGENT_KINDS", "make_agent"]
 
@@ -42,6 +42,10 @@ def make_agent(kind: str, seed: int | None = None) -> Agent:
         >>> make_agent("greedy", seed=2)
         GreedyAgent(seed=2)
     """
+    if not isinstance(kind, str):
+        raise ArgumentTypeError("kind", f"an agent kind, one of {', '.join(AGENT_KINDS)}", kind)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ArgumentTypeError("seed", "an int or None", seed)
     if kind == "random":
         return RandomAgent(seed)
     if kind == "greedy":

@@ -35,13 +35,13 @@ from serenissima.engine.core import (
     Observation,
     Standings,
 )
-from serenissima.engine.errors import SerenissimaError
+from serenissima.engine.errors import ArgumentTypeError, SerenissimaError
+from serenissima.engine.ruleset import Ruleset
 from serenissima.records.record import GameRecord
 from serenissima.records.replay import check_result, record_ruleset, replay_steps
 
 if TYPE_CHECKING:
     from serenissima.engine.core import State
-    from serenissima.engine.ruleset import Ruleset
 
 __all__ = ["Game", "sample_outcome"]
 
@@ -115,6 +115,7 @@ class Game:
 
     Raises:
         OptionError: An unsupported player count or a bad option.
+        ArgumentTypeError: ``rules`` is not a ruleset, or ``seed`` not an int or ``None``.
 
     Example:
         >>> from serenissima import Game, load_ruleset
@@ -136,6 +137,10 @@ class Game:
         options: Mapping[str, object] | None = None,
         seed: int | None = None,
     ) -> None:
+        if not isinstance(rules, Ruleset):
+            raise ArgumentTypeError("rules", "a Ruleset (see load_ruleset)", rules)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ArgumentTypeError("seed", "an int or None", seed)
         self._rules = rules
         self._players = players
         self._options: dict[str, object] = dict(options or {})
@@ -269,6 +274,8 @@ class Game:
             SerenissimaError: ``n`` is below 1, or fewer than ``n`` seat decisions
                 were made; nothing changes.
         """
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise ArgumentTypeError("n", "the number of decisions to take back, an int", n)
         if n < 1:
             raise SerenissimaError(f"undo takes back at least one decision, not {n}")
         decisions = [i for i, frame in enumerate(self._frames) if frame.by_seat]
@@ -306,6 +313,11 @@ class Game:
         Returns:
             The record; :meth:`from_record` or :func:`serenissima.records.replay.replay` replay it.
         """
+        if metadata is not None and not (
+            isinstance(metadata, Mapping)
+            and all(isinstance(k, str) and isinstance(v, str) for k, v in metadata.items())
+        ):
+            raise ArgumentTypeError("metadata", "a mapping of str to str", metadata)
         standings = self.standings() if self.is_over() else None
         return GameRecord.create(
             self._rules, self._players, self._options, self.history, standings, metadata
