@@ -6,9 +6,9 @@ import random
 from collections.abc import Mapping
 
 from serenissima.agents import Agent, GreedyAgent, RandomAgent, play_game
-from serenissima.engine.core import State
+from serenissima.engine.core import CHANCE, TERMINAL, State
 from serenissima.engine.ruleset import Ruleset
-from serenissima.records.game import Game
+from serenissima.records.game import Game, sample_outcome
 
 
 def random_state(
@@ -29,6 +29,22 @@ def random_state(
         game.play(actions[rng.randrange(len(actions))])
     game.advance()
     return game.state
+
+
+def random_walk(rules: Ruleset, players: int, seed: int, steps: int) -> list[State]:
+    """The states of ``steps`` random actions (chance outcomes included), the first included."""
+    rng = random.Random(seed)
+    states = [rules.new_game(players)]
+    for _ in range(steps):
+        state = states[-1]
+        if state.to_act == TERMINAL:
+            break
+        if state.to_act == CHANCE:
+            action = sample_outcome(rules.chance_outcomes(state), rng)
+        else:
+            action = rng.choice(rules.legal_actions(state))
+        states.append(rules.apply(state, action))
+    return states
 
 
 def greedy_share(rules: Ruleset, players: int, games: int) -> float:

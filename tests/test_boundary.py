@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games import random_walk
 from serenissima.agents import make_agent
 from serenissima.engine.core import CHANCE, TERMINAL, Action, State
 from serenissima.engine.errors import (
@@ -27,27 +28,10 @@ from serenissima.engine.errors import (
     StateError,
 )
 from serenissima.engine.registry import load_ruleset
-from serenissima.engine.ruleset import Ruleset
-from serenissima.records.game import Game, sample_outcome
+from serenissima.records.game import Game
 
 EDITIONS = ("classic", "modern")
 RULES = {name: load_ruleset(name) for name in EDITIONS}
-
-
-def _walk(rules: Ruleset, players: int, seed: int, steps: int) -> list[State]:
-    """The states of a random stretch of play, the first included."""
-    rng = random.Random(seed)
-    states = [rules.new_game(players)]
-    for _ in range(steps):
-        state = states[-1]
-        if state.to_act == TERMINAL:
-            break
-        if state.to_act == CHANCE:
-            action = sample_outcome(rules.chance_outcomes(state), rng)
-        else:
-            action = rng.choice(rules.legal_actions(state))
-        states.append(rules.apply(state, action))
-    return states
 
 
 def _typed(call: Any) -> object:
@@ -91,10 +75,10 @@ def test_hostile_arguments_get_typed_errors_and_change_nothing(
 ) -> None:
     rules = RULES[edition]
     other = RULES[next(name for name in EDITIONS if name != edition)]
-    states = _walk(rules, players, seed, steps)
+    states = random_walk(rules, players, seed, steps)
     state = states[-1]
     before = pickle.dumps(state)
-    strangers = _walk(other, players, seed, 30)
+    strangers = random_walk(other, players, seed, 30)
     stranger = strangers[pick % len(strangers)]
     elsewhere = states[pick % len(states)]
     foreign_actions = [

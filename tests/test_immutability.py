@@ -10,7 +10,6 @@ tuples, frozensets, numbers, strings), so no later step can change it in place.
 from __future__ import annotations
 
 import pickle
-import random
 from fractions import Fraction
 from typing import Any
 
@@ -20,10 +19,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import toy
+from games import random_walk
 from serenissima.engine.core import CHANCE, TERMINAL, Action, Event, State
 from serenissima.engine.registry import load_ruleset
 from serenissima.engine.ruleset import Ruleset
-from serenissima.records.game import sample_outcome
 from serenissima.records.serialize import to_json
 
 EDITIONS = ("classic", "modern")
@@ -33,21 +32,6 @@ _ATOMS = (int, str, bool, float, Fraction, type(None))
 @pytest.fixture(scope="module", params=EDITIONS)
 def rules(request: pytest.FixtureRequest) -> Ruleset:
     return load_ruleset(request.param)
-
-
-def _walk_to(rules: Ruleset, players: int, seed: int, steps: int) -> State:
-    """A state reached by ``steps`` random actions (chance outcomes included)."""
-    rng = random.Random(seed)
-    state = rules.new_game(players)
-    for _ in range(steps):
-        if state.to_act == TERMINAL:
-            break
-        if state.to_act == CHANCE:
-            action = sample_outcome(rules.chance_outcomes(state), rng)
-        else:
-            action = rng.choice(rules.legal_actions(state))
-        state = rules.apply(state, action)
-    return state
 
 
 def assert_deeply_frozen(value: Any, path: str = "state") -> None:
@@ -111,7 +95,7 @@ def check_apply_keeps(rules: Ruleset, state: State) -> None:
 def test_apply_never_changes_its_input_state(
     rules: Ruleset, players: int, seed: int, steps: int
 ) -> None:
-    check_apply_keeps(rules, _walk_to(rules, players, seed, steps))
+    check_apply_keeps(rules, random_walk(rules, players, seed, steps)[-1])
 
 
 class _Careless(toy.RaceEngine):
