@@ -225,3 +225,34 @@ def test_a_saved_record_is_valid_json_with_the_seats(
     data = json.loads(saved.read_text())
     assert data["ruleset"] == "modern"
     assert data["metadata"] == {"seats": "human,greedy"}
+
+
+def test_quit_offers_to_save_what_was_played(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    argv = ("classic", "--players", "2", "--seed", "3")
+    offer = "Save the game first?"
+    # nothing played yet: nothing to offer
+    status, out, _ = _play(capsys, monkeypatch, "quit\n", *argv)
+    assert status == 0
+    assert offer not in out
+    # after a decision, quit asks; a folder that does not exist is refused, then a file saves
+    saved = tmp_path / "kept.json"
+    script = f"1\nquit\n{tmp_path / 'no' / 'x.json'}\n{saved}\n"
+    status, out, err = _play(capsys, monkeypatch, script, *argv)
+    assert status == 0
+    assert out.count(offer) == 2
+    assert "cannot save to" in err
+    record = GameRecord.from_json(saved.read_text())
+    assert len(record.actions) >= 1
+    assert replay(record, load_ruleset("classic")) is not None
+    # Enter leaves without saving; quit FILE saves without asking
+    status, out, _ = _play(capsys, monkeypatch, "1\nquit\n\n", *argv)
+    assert (status, out.count(offer)) == (0, 1)
+    named = tmp_path / "named.json"
+    status, out, _ = _play(capsys, monkeypatch, f"1\nquit {named}\n", *argv)
+    assert offer not in out
+    assert named.is_file()
+    # after a save, quit has nothing new to offer
+    status, out, _ = _play(capsys, monkeypatch, f"1\nsave {named}\nquit\n", *argv)
+    assert offer not in out

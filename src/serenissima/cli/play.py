@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import random
-import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, TextIO
 
 from serenissima.cli._common import EXIT_ERROR, add_option_argument, load, positive
+from serenissima.cli._input import Reader, read_line
 from serenissima.cli._text import action_lines, in_number_order, standings_lines, step_line
 from serenissima.engine.core import CHANCE, Action
 from serenissima.engine.errors import ActionParseError, IllegalActionError, SerenissimaError
@@ -21,8 +19,6 @@ if TYPE_CHECKING:
 HUMAN: Final = "human"
 """The seat kind of a person at the keyboard."""
 
-Reader = Callable[[str, TextIO], str | None]
-"""Reads one line of input after a prompt; ``None`` at the end of input."""
 
 _COMMANDS_HELP: Final = """\
 At your turn, type one of:
@@ -32,7 +28,8 @@ At your turn, type one of:
   board         draw the board again
   undo          take back your previous decision (and the moves made since)
   save FILE     save the game so far as a record
-  quit          leave (saving to --save FILE if given)
+  quit [FILE]   leave, saving to FILE or --save FILE; otherwise you are asked
+                whether to save what was played since the last save
   help          this text
 With --dice manual the same commands work when you type the outcome of a roll.
 End of input (Ctrl-D) leaves like quit; Ctrl-C leaves too."""
@@ -101,37 +98,6 @@ def _kinds(text: str) -> tuple[str, ...]:
             known = ", ".join((HUMAN, *_bot_kinds()))
             raise argparse.ArgumentTypeError(f"unknown seat kind {kind!r}; expected one of {known}")
     return kinds
-
-
-def read_line(prompt: str, out: TextIO) -> str | None:
-    """Read one line of input after showing ``prompt``.
-
-    On a terminal this is :func:`input`, with line editing; otherwise the
-    line is read from ``sys.stdin`` and echoed after the prompt, so that a
-    transcript reads like a session.
-
-    Args:
-        prompt: What to show before the input.
-        out: Where to show it.
-
-    Returns:
-        The line without its end, or ``None`` at the end of input.
-    """
-    if sys.stdin.isatty():
-        with contextlib.suppress(ImportError):  # platforms without readline
-            import readline  # noqa: F401  (gives input() line editing and history)
-        out.flush()
-        try:
-            return input(prompt)
-        except EOFError:
-            return None
-    out.write(prompt)
-    line = sys.stdin.readline()
-    if not line:
-        out.write("\n")
-        return None
-    out.write(line if line.endswith("\n") else line + "\n")
-    return line.rstrip("\r\n")
 
 
 class _Leave(Exception):  # noqa: N818  (a signal to leave, not an error)
@@ -207,6 +173,7 @@ class _Session:
         self.seed = seed
         self.manual_dice = manual_dice
         self.save_path = save
+        self.saved = len(game.history)
         self.out = out
         self.err = err
         self.read = read
@@ -285,7 +252,15 @@ class _Session:
             self.err.write(f"cannot save to {path}: {exc.strerror or exc}\n")
             return False
         self.say(f"Saved {len(record.actions)} action(s) to {path}.")
+        self.saved = len(record.actions)
         return True
+
+    def offer_save(self) -> None:
+        """Before leaving, offer to save what was played since the last save."""
+        while len(self.game.history) > self.saved:
+            line = self.read("Save the game first? Type a file name, or Enter to leave: ", self.out)
+            if line is None or not line.strip() or self.save(line.strip()):
+                return
 
     # --- a person decides ---------------------------------------------------------
 
@@ -346,6 +321,11 @@ class _Session:
         elif word == "actions":
             self.show_actions(actions, {})
         elif word == "quit":
+            target = text[len(word) :].strip()
+            if target:
+                self.save(target)
+            elif self.save_path is None:
+                self.offer_save()
             raise _Leave
         elif word == "save":
             path = text[len(word) :].strip() or self.save_path
