@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 
 from serenissima.cli import bench, compare, play, replay, rules, rulesets, simulate
-from serenissima.cli._common import EXIT_ERROR, EXIT_INTERRUPTED, PROG
+from serenissima.cli._common import EXIT_ERROR, EXIT_INTERRUPTED, PROG, Parser
 from serenissima.engine.errors import SerenissimaError
 
 __all__ = ["main"]
@@ -33,7 +33,7 @@ def _package_version() -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog=PROG,
         description="A rules engine for both editions of the board game Serenissima.",
     )

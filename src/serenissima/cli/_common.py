@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from typing import TYPE_CHECKING, Any, Final, TextIO
+from typing import TYPE_CHECKING, Any, Final, NoReturn, TextIO
 
 from serenissima.engine.errors import OptionError, SerenissimaError
 
@@ -16,6 +16,32 @@ PROG: Final = "serenissima"
 EXIT_ERROR: Final = 2
 EXIT_INTERRUPTED: Final = 130
 ALL: Final = "all"
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose "required" errors say what may be given.
+
+    A missing sub-command lists the sub-commands, and a missing ``EDITION``
+    lists the installed rulesets; the sub-parsers are of this class too.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        """Print the usage and the error, with the choices of what is missing, and exit."""
+        if "the following arguments are required" in message:
+            hints = []
+            for action in self._actions:
+                metavar = action.metavar if isinstance(action.metavar, str) else ""
+                wanted = bool(metavar) and metavar in message
+                if isinstance(action, argparse._SubParsersAction) and wanted:
+                    hints.append(f"{metavar} is one of {', '.join(action.choices)}")
+                elif metavar == "EDITION" and wanted:
+                    from serenissima.engine.registry import available_rulesets
+
+                    installed = ", ".join(available_rulesets())
+                    hints.append(f"EDITION is an installed ruleset ({installed}) or a folder")
+            if hints:
+                message = f"{message} ({'; '.join(hints)})"
+        super().error(message)
 
 
 class Progress:
