@@ -194,26 +194,16 @@ def main(argv: list[str] | None = None) -> int:
 
     results = [merge(parts) for parts in ours.values()]
     print(format_bench_table(results))
-    peer_rows = []
-    if version is not None:
+    peers = peer_bars(peer, version)
+    if peers:
         print(f"\n{PEER} {version}, random players, decisions per second (play_tick):")
-        for players, (decisions, spent, games) in peer.items():
-            rate = decisions / spent if spent else 0.0
-            peer_rows.append(
-                {
-                    "players": players,
-                    "games": games,
-                    "decisions": decisions,
-                    "decision_seconds": spent,
-                    "decisions_per_second": rate,
-                    "microseconds_per_decision": 1e6 * spent / decisions if decisions else 0.0,
-                }
-            )
-            print(f"  {players} players: {rate:,.0f} /s over {games} games")
-            for result in results:
-                if result.players == players and rate:
-                    ratio = result.decisions_per_second / rate
-                    print(f"  {result.ruleset}, {players} players: {ratio:.2f}x {PEER}")
+    for other in peers:
+        rate = other.decisions_per_second
+        print(f"  {other.players} players: {rate:,.0f} /s over {other.games} games")
+        for result in results:
+            if result.players == other.players and rate:
+                ratio = result.decisions_per_second / rate
+                print(f"  {result.ruleset}, {other.players} players: {ratio:.2f}x {PEER}")
     data = {
         "date": datetime.date.today().isoformat(),
         "machine": machine(),
@@ -233,13 +223,17 @@ def main(argv: list[str] | None = None) -> int:
             ]
         ),
         "results": [bench_data(result) for result in results],
-        "peer": {"name": PEER, "version": version, "results": peer_rows} if version else None,
+        "peer": (
+            {"name": PEER, "version": version, "results": [bench_data(r) for r in peers]}
+            if version
+            else None
+        ),
     }
     if args.out is not None:
         args.out.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
         print(f"wrote {args.out}", file=sys.stderr)
     if args.svg is not None:
-        args.svg.write_text(bench_svg(results + peer_bars(peer, version)) + "\n", encoding="utf-8")
+        args.svg.write_text(bench_svg(results + peers) + "\n", encoding="utf-8")
         print(f"wrote {args.svg}", file=sys.stderr)
     return 0
 

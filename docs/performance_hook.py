@@ -30,36 +30,22 @@ def _load() -> dict[str, Any] | None:
     return json.loads(DATA.read_text(encoding="utf-8")) if DATA.is_file() else None
 
 
-def _results(data: dict[str, Any]) -> list[BenchResult]:
+def _results(rows: list[dict[str, Any]]) -> list[BenchResult]:
+    """Measurements written by ``bench_data``, read back (the derived rates left out)."""
     fields = {field.name for field in attrs.fields(BenchResult)}
-    return [BenchResult(**{k: v for k, v in row.items() if k in fields}) for row in data["results"]]
+    return [BenchResult(**{k: v for k, v in row.items() if k in fields}) for row in rows]
 
 
 def _peer_results(data: dict[str, Any]) -> list[BenchResult]:
     peer = data.get("peer")
-    if not peer:
-        return []
-    return [
-        BenchResult(
-            ruleset=peer["name"],
-            ruleset_version=peer["version"],
-            players=row["players"],
-            games=row["games"],
-            decisions=row["decisions"],
-            chance=0,
-            decision_seconds=row["decision_seconds"],
-            chance_seconds=0.0,
-            seconds=row["decision_seconds"],
-        )
-        for row in peer["results"]
-    ]
+    return _results(peer["results"]) if peer else []
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     """Add the chart of the measured figures to the site."""
     data = _load()
     if data is not None:
-        svg = bench_svg(_results(data) + _peer_results(data))
+        svg = bench_svg(_results(data["results"]) + _peer_results(data))
         files.append(File.generated(config, CHART, content=svg + "\n"))
     return files
 
@@ -80,7 +66,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 
 def _tables(data: dict[str, Any]) -> str:
     machine = data["machine"]
-    results = _results(data)
+    results = _results(data["results"])
     peers = {row["players"]: row for row in (data.get("peer") or {}).get("results", [])}
     peer = data.get("peer")
     out = [
