@@ -10,10 +10,10 @@ from serenissima.engine.core import CHANCE, Action, Decision, Event, Observation
 from serenissima.engine.errors import IllegalActionError
 from serenissima.engine.phases import (
     ContextCache,
+    Dispatch,
     PhaseInfo,
     PhaseRules,
     describe_phases,
-    table_legal,
     table_outcomes,
 )
 from serenissima.engine.ruleset import OptionValue, Ruleset
@@ -249,9 +249,8 @@ PHASES: Mapping[type[Phase], PhaseRules] = {
 
 _SKIPPABLE = frozenset(p for p in rounds.TURN_PHASES if PHASES[p].legal is not None)
 """Turn phases whose seat is not asked when ``done`` is its only choice."""
-_STEPS = {phase: rules.steps for phase, rules in PHASES.items()}
-_LEGAL = {phase: rules.legal for phase, rules in PHASES.items() if rules.legal is not None}
-"""Each decision phase's legal actions, looked up without ``table_legal``'s checks."""
+_DISPATCH = Dispatch(PHASES)
+"""The phase table compiled for play."""
 
 
 class ClassicEngine:
@@ -274,8 +273,7 @@ class ClassicEngine:
         last = ctx.last_legal
         if last[0] is state:
             return last[1]
-        legal = _LEGAL.get(type(state.phase))
-        actions = table_legal(PHASES, ctx, state) if legal is None else legal(ctx, state)
+        actions = _DISPATCH.legal(ctx, state)
         ctx.last_legal = (state, actions)
         return actions
 
@@ -316,13 +314,13 @@ class ClassicEngine:
         assert isinstance(state, ClassicState)
         ctx = self._contexts.get(rules)
         events: Events = []
-        new = _STEPS[type(state.phase)][type(action)](ctx, state, action, events)
+        new = _DISPATCH.step(ctx, state, action, events)
         while new.to_act != CHANCE and type(new.phase) in _SKIPPABLE:
             last = ctx.last_legal
             legal = last[1] if last[0] is new else self._legal(ctx, new)
             if not only_done(legal):
                 break
-            new = _STEPS[type(new.phase)][Done](ctx, new, DONE, events)
+            new = _DISPATCH.step(ctx, new, DONE, events)
         return new, tuple(events)
 
     def explain(self, rules: Ruleset, state: State, action: Action) -> IllegalActionError:

@@ -32,7 +32,7 @@ from .notation import parse
 from .observation import ModernObservation, observe
 from .render import render
 from .state import Activation, ModernState, Phase
-from .table import LEGAL, PHASES, STEPS
+from .table import DISPATCH, PHASES
 
 __all__ = ["PHASES", "ModernEngine"]
 
@@ -67,7 +67,7 @@ class ModernEngine:
     def legal_actions(self, rules: Ruleset, state: State) -> tuple[Action, ...]:
         """Return the legal actions of the one who acts."""
         assert isinstance(state, ModernState)
-        return LEGAL[type(state.phase)](self.ctx(rules), state)
+        return DISPATCH.legal(self.ctx(rules), state)
 
     def chance_outcomes(self, rules: Ruleset, state: State) -> tuple[tuple[Action, Fraction], ...]:
         """Return the outcomes of the chance node with their probabilities."""
@@ -78,7 +78,7 @@ class ModernEngine:
         """Apply a legal action."""
         assert isinstance(state, ModernState)
         events: list[Event] = []
-        new = STEPS[type(state.phase)][type(action)](self.ctx(rules), state, action, events)
+        new = DISPATCH.step(self.ctx(rules), state, action, events)
         return new, tuple(events)
 
     def render(self, rules: Ruleset, state: State, seat: int | None) -> str:

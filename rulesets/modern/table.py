@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from serenissima.engine.core import Action
-from serenissima.engine.phases import Legal, PhaseRules, Step
+from serenissima.engine.phases import Dispatch, PhaseRules
 
 from . import activation, battle, endturn, investment, movement, setup, special, trading
 from .actions import (
@@ -70,7 +70,7 @@ from .state import (
     Volley,
 )
 
-__all__ = ["LEGAL", "PHASES", "STEPS"]
+__all__ = ["DISPATCH", "PHASES"]
 
 
 def _fixed(*actions: Action) -> Any:
@@ -247,23 +247,5 @@ PHASES: Mapping[type[Phase], PhaseRules] = {
 """The phase table: how each phase of a modern game is decided and applied."""
 
 
-def _legal(rules: PhaseRules) -> Legal:
-    """The phase's legal actions; at a chance node, its outcomes (as ``table_legal`` gives)."""
-    if rules.legal is not None:
-        return rules.legal
-    outcomes = rules.outcomes
-    assert outcomes is not None, "a phase lists either actions or outcomes"
-
-    def legal(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
-        return tuple(action for action, _ in outcomes(ctx, state))
-
-    return legal
-
-
-LEGAL: dict[type, Legal] = {phase: _legal(rules) for phase, rules in PHASES.items()}
-"""Each phase's legal actions, read from :data:`PHASES` once (what ``table_legal`` looks up)."""
-
-STEPS: dict[type, Mapping[type[Action], Step]] = {
-    phase: rules.steps for phase, rules in PHASES.items()
-}
-"""Each phase's step functions by action class, from :data:`PHASES` (as ``table_step`` uses)."""
+DISPATCH = Dispatch(PHASES)
+"""The phase table compiled for play (see :class:`~serenissima.engine.phases.Dispatch`)."""

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ContextCache",
+    "Dispatch",
     "Legal",
     "Outcomes",
     "PhaseInfo",
@@ -142,6 +143,56 @@ class ContextCache(Generic[C]):
             self._entries[id(rules)] = entry
         self._last = entry
         return entry[1]
+
+
+class Dispatch:
+    """A phase table compiled for play: one look-up from a state to its lister or step.
+
+    :func:`table_legal` and :func:`table_step` read the table on every call;
+    an engine that plays many games builds a ``Dispatch`` once and calls it
+    instead, with the same results.
+
+    Args:
+        table: The edition's phase table.
+
+    Examples:
+        >>> from serenissima import load_ruleset
+        >>> from serenissima.engine.phases import Dispatch, table_legal
+        >>> from serenissima_rulesets.modern.table import PHASES
+        >>> rules = load_ruleset("modern")
+        >>> state, ctx = rules.new_game(players=4), rules.engine.ctx(rules)
+        >>> Dispatch(PHASES).legal(ctx, state) == table_legal(PHASES, ctx, state)
+        True
+    """
+
+    __slots__ = ("_legal", "_steps")
+
+    def __init__(self, table: PhaseTable) -> None:
+        self._legal: dict[type, Legal] = {phase: _lister(rules) for phase, rules in table.items()}
+        self._steps: dict[type, Mapping[type[Action], Step]] = {
+            phase: rules.steps for phase, rules in table.items()
+        }
+
+    def legal(self, ctx: Any, state: Any) -> tuple[Action, ...]:
+        """The legal actions of ``state.phase`` (the outcomes at a chance node)."""
+        return self._legal[type(state.phase)](ctx, state)
+
+    def step(self, ctx: Any, state: Any, action: Action, events: list[Event]) -> Any:
+        """Apply ``action`` through its phase's step function; events are appended."""
+        return self._steps[type(state.phase)][type(action)](ctx, state, action, events)
+
+
+def _lister(rules: PhaseRules) -> Legal:
+    """The phase's legal actions; at a chance node, the actions of its outcomes."""
+    if rules.legal is not None:
+        return rules.legal
+    outcomes = rules.outcomes
+    assert outcomes is not None, "a phase lists either actions or outcomes"
+
+    def legal(ctx: Any, state: Any) -> tuple[Action, ...]:
+        return tuple(action for action, _ in outcomes(ctx, state))
+
+    return legal
 
 
 def table_legal(table: PhaseTable, ctx: Any, state: Any) -> tuple[Action, ...]:
