@@ -46,6 +46,7 @@ from serenissima.engine.core import (
 from serenissima.engine.errors import (
     ActionParseError,
     ArgumentTypeError,
+    ArgumentValueError,
     IllegalActionError,
     OptionError,
     RecordError,
@@ -68,6 +69,7 @@ __all__ = [
     "ActionParseError",
     "Agent",
     "ArgumentTypeError",
+    "ArgumentValueError",
     "Board",
     "Decision",
     "DiffEntry",

@@ -16,7 +16,7 @@ import random
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from serenissima.engine.core import Action, State
-from serenissima.engine.errors import SerenissimaError
+from serenissima.engine.errors import StateError
 
 if TYPE_CHECKING:
     from serenissima.engine.ruleset import Ruleset
@@ -93,5 +93,5 @@ class RandomAgent:
         """
         actions = rules.legal_actions(state)
         if not actions:
-            raise SerenissimaError(f"seat {state.to_act} has no legal action to choose from")
+            raise StateError(f"seat {state.to_act} has no legal action to choose from")
         return actions[self._rng.randrange(len(actions))]

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
 from serenissima.engine.core import CHANCE, Action, State
-from serenissima.engine.errors import SerenissimaError
+from serenissima.engine.errors import ArgumentValueError, StateError
 
 if TYPE_CHECKING:
     from serenissima.engine.ruleset import Ruleset
@@ -106,9 +106,9 @@ class GreedyAgent:
         max_replies: int = _MAX_REPLIES,
     ) -> None:
         if max_outcomes < 1:
-            raise SerenissimaError(f"max_outcomes must be at least 1, got {max_outcomes!r}")
+            raise ArgumentValueError(f"max_outcomes must be at least 1, got {max_outcomes!r}")
         if max_replies < 0:
-            raise SerenissimaError(f"max_replies must not be negative, got {max_replies!r}")
+            raise ArgumentValueError(f"max_replies must not be negative, got {max_replies!r}")
         self.seed = seed
         self.max_outcomes = max_outcomes
         self.max_replies = max_replies
@@ -142,10 +142,10 @@ class GreedyAgent:
         """
         seat = state.to_act
         if seat < 0:
-            raise SerenissimaError("no seat decides in this state")
+            raise StateError("no seat decides in this state")
         actions = rules.legal_actions(state)
         if not actions:
-            raise SerenissimaError(f"seat {seat} has no legal action to choose from")
+            raise StateError(f"seat {seat} has no legal action to choose from")
         results = {action: rules.apply_unchecked(state, action) for action in actions}
         kind = self._answered_kind(rules, state, results)
         return tuple((a, self._valued(rules, results[a], seat, kind)[0]) for a in actions)
@@ -165,7 +165,7 @@ class GreedyAgent:
         """
         actions = rules.legal_actions(state)
         if not actions:
-            raise SerenissimaError(f"seat {state.to_act} has no legal action to choose from")
+            raise StateError(f"seat {state.to_act} has no legal action to choose from")
         if len(actions) == 1:
             return actions[0]
         seat = state.to_act

@@ -13,7 +13,7 @@ from typing import Final
 
 from serenissima.agents.base import Agent, RandomAgent
 from serenissima.agents.greedy import GreedyAgent
-from serenissima.engine.errors import ArgumentTypeError, SerenissimaError
+from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError
 
 __all__ = ["AGENT_KINDS", "make_agent"]
 
@@ -50,4 +50,4 @@ def make_agent(kind: str, seed: int | None = None) -> Agent:
         return RandomAgent(seed)
     if kind == "greedy":
         return GreedyAgent(seed)
-    raise SerenissimaError(f"unknown agent {kind!r}; expected one of {', '.join(AGENT_KINDS)}")
+    raise ArgumentValueError(f"unknown agent {kind!r}; expected one of {', '.join(AGENT_KINDS)}")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from serenissima.engine.core import CHANCE, TERMINAL, Standings, State
-from serenissima.engine.errors import SerenissimaError
+from serenissima.engine.errors import ArgumentValueError
 from serenissima.records.game import sample_outcome
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ def play_game(
             chance += 1
         else:
             if decisions >= max_decisions:
-                raise SerenissimaError(f"game did not finish within {max_decisions} decisions")
+                raise ArgumentValueError(f"game did not finish within {max_decisions} decisions")
             action = seats[to_act].act(rules, state)
             decisions += 1
         state = rules.apply_unchecked(state, action)
@@ -118,6 +118,6 @@ def play_game(
 def _seat_agents(agents: Agent | Sequence[Agent], players: int) -> tuple[Agent, ...]:
     if isinstance(agents, Sequence):
         if len(agents) != players:
-            raise SerenissimaError(f"expected one agent per seat ({players}), got {len(agents)}")
+            raise ArgumentValueError(f"expected one agent per seat ({players}), got {len(agents)}")
         return tuple(agents)
     return (agents,) * players

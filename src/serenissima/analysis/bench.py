@@ -30,7 +30,7 @@ import attrs
 
 from serenissima.agents import DEFAULT_MAX_DECISIONS
 from serenissima.engine.core import CHANCE, TERMINAL
-from serenissima.engine.errors import SerenissimaError
+from serenissima.engine.errors import ArgumentValueError
 from serenissima.records.game import sample_outcome
 from serenissima.records.serialize import to_json
 
@@ -42,6 +42,7 @@ __all__ = ["SAMPLE_EVERY", "BenchResult", "run_bench", "state_size"]
 
 SAMPLE_EVERY: Final[int] = 50
 """One state in this many decisions is measured for its size (untimed)."""
+
 
 @attrs.frozen(slots=True)
 class BenchResult:
@@ -146,11 +147,11 @@ def run_bench(
         2
     """
     if (seconds is None) == (games is None):
-        raise SerenissimaError("give the benchmark a budget in seconds or in games, not both")
+        raise ArgumentValueError("give the benchmark a budget in seconds or in games, not both")
     if games is not None and games < 1:
-        raise SerenissimaError(f"a benchmark needs at least one game, not {games}")
+        raise ArgumentValueError(f"a benchmark needs at least one game, not {games}")
     if seconds is not None and seconds <= 0:
-        raise SerenissimaError(f"a benchmark needs a positive time budget, not {seconds}")
+        raise ArgumentValueError(f"a benchmark needs a positive time budget, not {seconds}")
     rng = random.Random(seed)
     clock = time.perf_counter
     played = decisions = chance = 0
@@ -169,7 +170,7 @@ def run_bench(
                 chance += 1
             else:
                 if decisions >= limit:
-                    raise SerenissimaError(
+                    raise ArgumentValueError(
                         f"game did not finish within {DEFAULT_MAX_DECISIONS} decisions"
                     )
                 if decisions % SAMPLE_EVERY == 0:
@@ -215,5 +216,3 @@ def state_size(rules: Ruleset, state: State) -> tuple[int, int]:
     """
     pickled = len(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
     return pickled, len(to_json(rules, state).encode())
-
-

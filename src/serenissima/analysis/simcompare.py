@@ -21,7 +21,7 @@ from serenissima.analysis.stats import (
     wilson_interval,
 )
 from serenissima.analysis.summary import SimulationSummary, interval_json
-from serenissima.engine.errors import SerenissimaError
+from serenissima.engine.errors import ArgumentValueError
 
 __all__ = ["ComparisonRow", "SimulationComparison", "compare_simulations"]
 
@@ -205,7 +205,7 @@ def compare_simulations(left: SimulationSummary, right: SimulationSummary) -> Si
         True
     """
     if left.players != right.players:
-        raise SerenissimaError(
+        raise ArgumentValueError(
             f"cannot compare simulations of {left.players} and {right.players} players"
         )
     a, b = left, right

@@ -51,7 +51,7 @@ import attrs
 from serenissima.agents import GameResult, make_agent, play_game
 from serenissima.analysis.stats import Moments
 from serenissima.analysis.summary import QUANTITIES, GameStats, SimulationSummary
-from serenissima.engine.errors import SerenissimaError
+from serenissima.engine.errors import ArgumentValueError
 
 if TYPE_CHECKING:
     from serenissima.engine.ruleset import Ruleset
@@ -136,10 +136,10 @@ def _kinds(seats: Sequence[str] | None, players: int) -> tuple[str, ...]:
     if seats is None:
         return (DEFAULT_AGENT,) * players
     if isinstance(seats, str):
-        raise SerenissimaError(f"seats must be a sequence of agent kinds, not the text {seats!r}")
+        raise ArgumentValueError(f"seats must be a sequence of agent kinds, not the text {seats!r}")
     kinds = tuple(seats)
     if len(kinds) != players:
-        raise SerenissimaError(f"expected one agent kind per seat ({players}), got {len(kinds)}")
+        raise ArgumentValueError(f"expected one agent kind per seat ({players}), got {len(kinds)}")
     for kind in dict.fromkeys(kinds):
         make_agent(kind, 0)  # raises on a name it does not know
     return kinds
@@ -221,7 +221,7 @@ def iter_games(
 
 def _check_games(games: int) -> None:
     if games < 1:
-        raise SerenissimaError(f"a simulation needs at least one game, not {games}")
+        raise ArgumentValueError(f"a simulation needs at least one game, not {games}")
 
 
 # --- a batch --------------------------------------------------------------------------------

@@ -37,7 +37,7 @@ from typing import Final
 
 import attrs
 
-from serenissima.engine.errors import SerenissimaError
+from serenissima.engine.errors import ArgumentValueError
 
 __all__ = [
     "Z95",
@@ -215,9 +215,9 @@ def wilson_interval(successes: float, n: int, z: float = Z95) -> Interval:
         Interval(low=0.7225, high=1.0)
     """
     if n < 1:
-        raise SerenissimaError(f"a proportion needs at least one trial, not {n}")
+        raise ArgumentValueError(f"a proportion needs at least one trial, not {n}")
     if not 0 <= successes <= n:
-        raise SerenissimaError(f"successes must be between 0 and {n}, not {successes}")
+        raise ArgumentValueError(f"successes must be between 0 and {n}, not {successes}")
     p = successes / n
     z2 = z * z
     denominator = 1 + z2 / n
@@ -251,7 +251,7 @@ def mean_interval(mean: float, sd: float, n: int, z: float = Z95) -> Interval:
         Interval(low=-inf, high=inf)
     """
     if sd < 0:
-        raise SerenissimaError(f"a standard deviation cannot be negative: {sd}")
+        raise ArgumentValueError(f"a standard deviation cannot be negative: {sd}")
     if n < 2:
         return Interval(-math.inf, math.inf)
     half = z * sd / math.sqrt(n)

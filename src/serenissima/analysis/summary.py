@@ -19,7 +19,7 @@ from typing import Any, Final
 import attrs
 
 from serenissima.analysis.stats import Interval, Moments, wilson_interval
-from serenissima.engine.errors import SerenissimaError
+from serenissima.engine.errors import ArgumentValueError
 
 __all__ = ["QUANTITIES", "GameStats", "SimulationSummary"]
 
@@ -167,7 +167,7 @@ class SimulationSummary:
             SerenissimaError: ``quantity`` is not one of them.
         """
         if quantity not in QUANTITIES:
-            raise SerenissimaError(
+            raise ArgumentValueError(
                 f"unknown quantity {quantity!r}; expected one of {', '.join(QUANTITIES)}"
             )
         mean, sd, low, high = {

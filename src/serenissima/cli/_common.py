@@ -7,7 +7,7 @@ import json
 import time
 from typing import TYPE_CHECKING, Any, Final, NoReturn, TextIO
 
-from serenissima.engine.errors import OptionError, SerenissimaError
+from serenissima.engine.errors import ArgumentValueError, OptionError
 
 if TYPE_CHECKING:
     from serenissima.engine.ruleset import Ruleset
@@ -190,7 +190,7 @@ def load_many(names: list[str] | None) -> list[Ruleset]:
             if found not in wanted:
                 wanted.append(found)
     if not wanted:
-        raise SerenissimaError("no ruleset is installed")
+        raise ArgumentValueError("no ruleset is installed")
     return [load(name) for name in wanted]
 
 

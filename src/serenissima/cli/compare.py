@@ -17,7 +17,7 @@ from serenissima.cli._common import (
     positive,
 )
 from serenissima.cli.simulate import add_seats_argument, seats_for, simulate_with_progress
-from serenissima.engine.errors import SerenissimaError
+from serenissima.engine.errors import ArgumentValueError
 
 _DEFAULT_PLAYERS = 4
 _DEFAULT_SEED = 1
@@ -73,7 +73,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     playing = (args.players, args.seats, args.seed) != (None, None, None) or args.option
     if playing and args.games is None:
-        raise SerenissimaError("--players, --seats, --seed and --option go with --games")
+        raise ArgumentValueError("--players, --seats, --seed and --option go with --games")
     left, right = load(args.left), load(args.right)
     comparison = None
     if args.games is not None:

@@ -11,7 +11,7 @@ from serenissima.cli._common import EXIT_ERROR, add_option_argument, load, posit
 from serenissima.cli._input import Reader, read_line
 from serenissima.cli._text import action_lines, in_number_order, standings_lines, step_line
 from serenissima.engine.core import CHANCE, Action
-from serenissima.engine.errors import ActionParseError, IllegalActionError, SerenissimaError
+from serenissima.engine.errors import ActionParseError, ArgumentValueError, IllegalActionError
 
 if TYPE_CHECKING:
     from serenissima.records.game import Game
@@ -113,9 +113,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, read: Reader = read_
     if args.load is not None:
         record = GameRecord.from_json(_read_file(args.load))
         if args.option:
-            raise SerenissimaError("--option cannot change a saved game: its options are kept")
+            raise ArgumentValueError("--option cannot change a saved game: its options are kept")
         if args.players is not None and args.players != record.players:
-            raise SerenissimaError(
+            raise ArgumentValueError(
                 f"--players {args.players}: the saved game has {record.players} players"
             )
         rules = load(args.edition) if args.edition else None
@@ -125,7 +125,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, read: Reader = read_
         kinds = _seat_kinds(args.seats or default, game.players)
     else:
         if not args.edition:
-            raise SerenissimaError("name the edition to play (or --load a saved game)")
+            raise ArgumentValueError("name the edition to play (or --load a saved game)")
         players = args.players or (len(args.seats) if args.seats else 4)
         kinds = _seat_kinds(args.seats, players)
         game = Game(load(args.edition), players, dict(args.option), seed)
@@ -137,17 +137,17 @@ def _read_file(path: str) -> str:
     try:
         return Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise SerenissimaError(f"cannot read {path}: {exc.strerror or exc}") from exc
+        raise ArgumentValueError(f"cannot read {path}: {exc.strerror or exc}") from exc
 
 
 def _seat_kinds(given: tuple[str, ...] | None, players: int) -> tuple[str, ...]:
     if given is None:
         return (HUMAN,) + ("greedy",) * (players - 1)
     if len(given) != players:
-        raise SerenissimaError(f"--seats names {len(given)} seat(s) for a {players}-player game")
+        raise ArgumentValueError(f"--seats names {len(given)} seat(s) for a {players}-player game")
     for kind in given:
         if kind != HUMAN and kind not in _bot_kinds():
-            raise SerenissimaError(f"unknown seat kind {kind!r}")
+            raise ArgumentValueError(f"unknown seat kind {kind!r}")
     return given
 
 

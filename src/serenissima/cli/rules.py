@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from serenissima.cli._common import load, positive
-from serenissima.engine.errors import SerenissimaError
+from serenissima.engine.errors import ArgumentValueError
 
 if TYPE_CHECKING:
     from serenissima.reference import Section
@@ -124,7 +124,7 @@ def _pick_sections(sections: tuple[Section, ...], wanted: list[str]) -> list[Sec
         found = exact or [s for s in sections if s.title.lower().startswith(key)]
         if len(found) != 1:
             problem = "matches several sections" if found else "is not a section"
-            raise SerenissimaError(f"{name!r} {problem}; the sections are {', '.join(titles)}")
+            raise ArgumentValueError(f"{name!r} {problem}; the sections are {', '.join(titles)}")
         if found[0] not in picked:
             picked.append(found[0])
     return picked
@@ -195,7 +195,7 @@ def _find_rule(rule_id: str, edition: str | None) -> tuple[Catalogue, str]:
             if found.upper() == wanted:
                 return catalogue, found
     where = f"the catalogue of {edition!r}" if edition else "any installed ruleset's catalogue"
-    raise SerenissimaError(f"no rule {rule_id!r} in {where}")
+    raise ArgumentValueError(f"no rule {rule_id!r} in {where}")
 
 
 def _run_rule(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -226,7 +226,7 @@ def _run_board(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         try:
             path.write_text(board_svg(rules.board), encoding="utf-8")
         except OSError as exc:
-            raise SerenissimaError(f"cannot write {args.svg}: {exc.strerror or exc}") from exc
+            raise ArgumentValueError(f"cannot write {args.svg}: {exc.strerror or exc}") from exc
         out.write(f"wrote {path} ({rules.board.spec.name})\n")
         return 0
     board = next(s for s in ruleset_reference(rules) if s.title == "Board")

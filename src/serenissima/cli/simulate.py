@@ -17,7 +17,7 @@ from serenissima.cli._common import (
     positive,
     write_json,
 )
-from serenissima.engine.errors import SerenissimaError
+from serenissima.engine.errors import ArgumentValueError
 
 if TYPE_CHECKING:
     from serenissima.analysis.summary import SimulationSummary
@@ -51,7 +51,7 @@ def seats_for(kinds: tuple[str, ...] | None, players: int) -> tuple[str, ...] | 
         return kinds
     if len(kinds) == 1:
         return kinds * players
-    raise SerenissimaError(
+    raise ArgumentValueError(
         f"--seats names {len(kinds)} agents for {players} players; "
         "give one per seat, or one for every seat"
     )
@@ -63,9 +63,9 @@ def check_out(path: str | None) -> None:
         return
     target = Path(path)
     if target.is_dir():
-        raise SerenissimaError(f"cannot write {path}: it is a folder")
+        raise ArgumentValueError(f"cannot write {path}: it is a folder")
     if not target.parent.is_dir():
-        raise SerenissimaError(f"cannot write {path}: no folder {str(target.parent)!r}")
+        raise ArgumentValueError(f"cannot write {path}: no folder {str(target.parent)!r}")
 
 
 def emit(text: str, path: str | None, out: TextIO, err: TextIO) -> None:
@@ -76,7 +76,7 @@ def emit(text: str, path: str | None, out: TextIO, err: TextIO) -> None:
     try:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise SerenissimaError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise ArgumentValueError(f"cannot write {path}: {exc.strerror or exc}") from None
     err.write(f"wrote {path}\n")
 
 
@@ -148,7 +148,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from serenissima.analysis.report import format_summary
 
     if args.per_game and args.format == "text":
-        raise SerenissimaError("--per-game goes with --format json (csv is always per game)")
+        raise ArgumentValueError("--per-game goes with --format json (csv is always per game)")
     check_out(args.out)
     seats = seats_for(args.seats, args.players)
     rulesets = load_many(args.ruleset)

@@ -6,8 +6,9 @@ player's mistake (:class:`IllegalActionError`, :class:`ActionParseError`)
 from a broken file (:class:`RulesetError`, :class:`RecordError`). An argument
 of the wrong type raises :class:`ArgumentTypeError`, which is also a
 ``TypeError``; the errors about a wrong value (an illegal action, unreadable
-text, a state or seat of another game, an option, a ruleset, a record) are
-also ``ValueError``, so code that catches the built-in exceptions keeps working.
+text, a state or seat of another game, an option, a ruleset, a record, or any
+other argument out of its range, :class:`ArgumentValueError`) are also
+``ValueError``, so code that catches the built-in exceptions keeps working.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 __all__ = [
     "ActionParseError",
     "ArgumentTypeError",
+    "ArgumentValueError",
     "IllegalActionError",
     "OptionError",
     "RecordError",
@@ -69,6 +71,24 @@ class ArgumentTypeError(SerenissimaError, TypeError):
         if len(shown) > 60:
             shown = shown[:57] + "..."
         super().__init__(f"{argument}: expected {expected}, got {type(got).__name__} {shown}")
+
+
+class ArgumentValueError(SerenissimaError, ValueError):
+    """An argument of the right type with a value the call does not accept.
+
+    Undoing more decisions than were played, a benchmark with no games, a
+    seat list of the wrong length: the mistakes that are neither an illegal
+    action nor a broken file. It is also a ``ValueError``.
+
+    Examples:
+        >>> import serenissima as ser
+        >>> game = ser.Game(ser.load_ruleset("modern"), players=2, seed=1)
+        >>> try:
+        ...     game.undo(5)
+        ... except ser.ArgumentValueError as error:
+        ...     print(isinstance(error, ValueError), error)
+        True cannot undo 5 decision(s): the seats have made 0 so far
+    """
 
 
 class IllegalActionError(SerenissimaError, ValueError):

@@ -35,7 +35,11 @@ from serenissima.engine.core import (
     Observation,
     Standings,
 )
-from serenissima.engine.errors import ArgumentTypeError, SerenissimaError
+from serenissima.engine.errors import (
+    ArgumentTypeError,
+    ArgumentValueError,
+    StateError,
+)
 from serenissima.engine.ruleset import Ruleset
 from serenissima.records.record import GameRecord
 from serenissima.records.replay import check_result, record_ruleset, replay_steps
@@ -77,12 +81,12 @@ def sample_outcome(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Rand
         'first 1'
     """
     if not outcomes:
-        raise SerenissimaError("a chance node has no outcomes")
+        raise ArgumentValueError("a chance node has no outcomes")
     scale = math.lcm(*(p.denominator for _, p in outcomes))
     weights = [p.numerator * (scale // p.denominator) for _, p in outcomes]
     if any(w < 0 for w in weights) or sum(weights) != scale:
         total = sum((p for _, p in outcomes), Fraction(0))
-        raise SerenissimaError(f"chance probabilities must add up to 1, not {total}")
+        raise ArgumentValueError(f"chance probabilities must add up to 1, not {total}")
     pick = rng.randrange(scale)
     for (action, _), weight in zip(outcomes, weights, strict=True):
         if pick < weight:
@@ -236,7 +240,7 @@ class Game:
         """
         state = self.state
         if state.to_act != CHANCE:
-            raise SerenissimaError(f"no chance node to resolve: {self._whose_turn(state)}")
+            raise StateError(f"no chance node to resolve: {self._whose_turn(state)}")
         before = self._rng.getstate()
         action = sample_outcome(self._rules.chance_outcomes(state), self._rng)
         new, events = self._rules.step(state, action)
@@ -277,11 +281,11 @@ class Game:
         if isinstance(n, bool) or not isinstance(n, int):
             raise ArgumentTypeError("n", "the number of decisions to take back, an int", n)
         if n < 1:
-            raise SerenissimaError(f"undo takes back at least one decision, not {n}")
+            raise ArgumentValueError(f"undo takes back at least one decision, not {n}")
         decisions = [i for i, frame in enumerate(self._frames) if frame.by_seat]
         if len(decisions) < n:
             made = len(decisions)
-            raise SerenissimaError(
+            raise ArgumentValueError(
                 f"cannot undo {n} decision(s): the seats have made {made} so far"
             )
         cut = decisions[-n]
