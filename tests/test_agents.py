@@ -45,7 +45,7 @@ def test_random_agent_picks_only_legal_actions_and_all_of_them(rules: Ruleset) -
 def test_random_agent_without_a_choice(rules: Ruleset) -> None:
     state = rules.apply(rules.new_game(2), toy.First(0))
     over = rules.apply(rules.apply(state, toy.Stop()), toy.Stop())
-    with pytest.raises(SerenissimaError, match="no legal action"):
+    with pytest.raises(SerenissimaError, match="no seat decides"):
         RandomAgent(1).act(rules, over)
 
 

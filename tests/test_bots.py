@@ -140,7 +140,7 @@ def test_ties_are_broken_by_the_seed() -> None:
 
 def test_greedy_without_a_choice(rules: Ruleset) -> None:
     over = rules.apply(rules.apply(_started(rules), toy.Stop()), toy.Stop())
-    with pytest.raises(SerenissimaError, match="no legal action"):
+    with pytest.raises(SerenissimaError, match="no seat decides"):
         GreedyAgent(1).act(rules, over)
     with pytest.raises(SerenissimaError, match="no seat decides"):
         GreedyAgent(1).values(rules, over)

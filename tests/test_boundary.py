@@ -23,6 +23,7 @@ from serenissima.agents import make_agent
 from serenissima.engine.core import CHANCE, TERMINAL, Action, State
 from serenissima.engine.errors import (
     ArgumentTypeError,
+    ArgumentValueError,
     IllegalActionError,
     SerenissimaError,
     StateError,
@@ -196,8 +197,7 @@ def test_a_game_refuses_hostile_input_and_keeps_its_history(
         if error is not None:
             assert (game.state, game.history) == before  # a refused call changes nothing
             expected = TypeError if isinstance(error, ArgumentTypeError) else ValueError
-            # undo beyond the start is a plain SerenissimaError (a usage error without a class yet)
-            assert isinstance(error, expected) or type(error) is SerenissimaError
+            assert isinstance(error, expected)
     # whatever was accepted was legal: the history replays from the start
     assert Game.from_record(game.record()).state == game.state
 
@@ -207,6 +207,7 @@ def test_a_game_refuses_hostile_input_and_keeps_its_history(
     [
         (lambda: Game(None, 3), "rules"),  # type: ignore[arg-type]
         (lambda: Game(RULES["modern"], 3, seed="x"), "seed"),  # type: ignore[arg-type]
+        (lambda: Game(RULES["modern"], 3, 2), "options"),  # type: ignore[arg-type]
         (lambda: Game(RULES["modern"], 3).undo("1"), "n"),  # type: ignore[arg-type]
         (lambda: Game(RULES["modern"], 3).record({"who": 1}), "metadata"),  # type: ignore[dict-item]
         (lambda: make_agent(None), "kind"),  # type: ignore[arg-type]
@@ -217,3 +218,22 @@ def test_game_and_agent_arguments_of_the_wrong_type(call: Any, argument: str) ->
     with pytest.raises(ArgumentTypeError) as info:
         call()
     assert info.value.argument == argument
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy"])
+def test_an_agent_does_not_act_for_chance_or_after_the_end(kind: str) -> None:
+    rules = RULES["modern"]
+    state = rules.new_game(3)
+    while state.to_act != CHANCE:
+        state = rules.apply(state, rules.legal_actions(state)[0])
+    with pytest.raises(StateError, match="no seat decides"):
+        make_agent(kind, seed=1).act(rules, state)
+
+
+def test_usage_errors_are_value_errors() -> None:
+    game = Game(RULES["classic"], 2, seed=1)
+    with pytest.raises(ArgumentValueError) as info:
+        game.undo(1)
+    assert isinstance(info.value, ValueError)
+    with pytest.raises(ArgumentValueError, match="at least one"):
+        game.undo(0)

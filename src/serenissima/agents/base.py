@@ -89,9 +89,12 @@ class RandomAgent:
             The chosen action.
 
         Raises:
-            SerenissimaError: The state offers no legal action.
+            StateError: No seat decides in this state (chance does, or the
+                game is over), or the state offers no legal action.
         """
         actions = rules.legal_actions(state)
+        if state.to_act < 0:
+            raise StateError("no seat decides in this state")
         if not actions:
             raise StateError(f"seat {state.to_act} has no legal action to choose from")
         return actions[self._rng.randrange(len(actions))]

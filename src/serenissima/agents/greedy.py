@@ -161,9 +161,12 @@ class GreedyAgent:
             The chosen action.
 
         Raises:
-            SerenissimaError: The state offers no legal action.
+            StateError: No seat decides in this state (chance does, or the
+                game is over), or the state offers no legal action.
         """
         actions = rules.legal_actions(state)
+        if state.to_act < 0:
+            raise StateError("no seat decides in this state")
         if not actions:
             raise StateError(f"seat {state.to_act} has no legal action to choose from")
         if len(actions) == 1:

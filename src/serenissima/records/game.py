@@ -145,6 +145,8 @@ class Game:
             raise ArgumentTypeError("rules", "a Ruleset (see load_ruleset)", rules)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise ArgumentTypeError("seed", "an int or None", seed)
+        if options is not None and not isinstance(options, Mapping):
+            raise ArgumentTypeError("options", "a mapping of option names to values", options)
         self._rules = rules
         self._players = players
         self._options: dict[str, object] = dict(options or {})
