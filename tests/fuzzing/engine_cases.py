@@ -38,7 +38,8 @@ def _text(draw: st.DrawFn, rules: Ruleset, state: State, stranger: tuple[Ruleset
     if choice == 4:
         return draw(st.one_of(st.text(max_size=30), junk))
     action = _action_pool(draw, rules, state, stranger)
-    text = str(action) if isinstance(action, Action) else str(draw(st.text(max_size=20)))
+    real = isinstance(action, Action) and type(action) is not Action
+    text = str(action) if real else str(draw(st.text(max_size=20)))
     return mangle(text, rng) if choice >= 2 else text
 
 
