@@ -550,7 +550,8 @@ def test_compare_the_editions_in_play(capsys: pytest.CaptureFixture[str]) -> Non
     assert (status, err) == (0, "")
     lines = out.splitlines()
     assert any(line.startswith("rounds / turns") for line in lines)
-    assert any(line.startswith("win rate, seat 0 venice") for line in lines)
+    assert any(line.startswith("win rate, seat 0 (classic venice) ") for line in lines)
+    assert not any(line.startswith("win rate") and " - " in line for line in lines)
     margin = next(line for line in lines if line.startswith("winner margin"))
     assert margin.split()[-1] == "-"  # wealth points and ducats are not compared
     assert "not compared" in out

@@ -23,7 +23,7 @@ from serenissima.analysis.stats import (
 from serenissima.analysis.summary import SimulationSummary, interval_json
 from serenissima.engine.errors import ArgumentValueError
 
-__all__ = ["ComparisonRow", "SimulationComparison", "compare_simulations"]
+__all__ = ["ComparisonRow", "SimulationComparison", "compare_simulations", "seat_label"]
 
 
 @attrs.frozen(slots=True)
@@ -169,6 +169,40 @@ def _both(a: str, b: str) -> str:
     return a if a == b else f"{a} / {b}"
 
 
+def seat_label(seat: int, left: SimulationSummary, right: SimulationSummary) -> str:
+    """Return a seat's label with its nation on each side that gives seats nations.
+
+    Args:
+        seat: The seat.
+        left: A summary.
+        right: Another, of as many players.
+
+    Returns:
+        ``seat N`` when neither side names nations, ``seat N (NATION)`` when both
+        name the same, else the nation of each side that names one, after that
+        side's ruleset (``left`` and ``right`` when both have the same ruleset):
+        ``seat N (classic venice)`` or ``seat N (old venice, new genoa)``.
+
+    Example:
+        >>> import serenissima as ser
+        >>> from serenissima.analysis.simulate import simulate
+        >>> classic = simulate(ser.load_ruleset("classic"), 4, games=1, seed=1)
+        >>> modern = simulate(ser.load_ruleset("modern"), 4, games=1, seed=1)
+        >>> seat_label(3, classic, modern), seat_label(0, classic, classic)
+        ('seat 3 (classic turkey)', 'seat 0 (venice)')
+        >>> seat_label(1, modern, modern)
+        'seat 1'
+    """
+    names = (left.ruleset, right.ruleset)
+    if names[0] == names[1]:
+        names = ("left", "right")
+    nations = [s.seat_names[seat] if s.seat_names else None for s in (left, right)]
+    if nations[0] == nations[1]:
+        return f"seat {seat}" if nations[0] is None else f"seat {seat} ({nations[0]})"
+    sides = [f"{n} {nation}" for n, nation in zip(names, nations, strict=True) if nation]
+    return f"seat {seat} ({', '.join(sides)})"
+
+
 def compare_simulations(left: SimulationSummary, right: SimulationSummary) -> SimulationComparison:
     """Line two simulations up and say where they differ clearly.
 
@@ -219,12 +253,10 @@ def compare_simulations(left: SimulationSummary, right: SimulationSummary) -> Si
         _rate_row("shared_wins", "shared wins", a.shared_wins, a.games, b.shared_wins, b.games),
     ]
     for seat in range(a.players):
-        names = [s.seat_names[seat] if s.seat_names else "-" for s in (a, b)]
-        nation = "" if names == ["-", "-"] else f" {_both(names[0], names[1])}"
         rows.append(
             _rate_row(
                 f"win_rate[{seat}]",
-                f"win rate, seat {seat}{nation}",
+                f"win rate, {seat_label(seat, a, b)}",
                 a.win_rate[seat],
                 a.games,
                 b.win_rate[seat],
