@@ -260,6 +260,17 @@ def test_catalogue_links_lead_to_anchors_of_test_pages(hooks: ModuleType) -> Non
                 assert f"{{ #{anchor} }}" in pages[target], (target, anchor)
 
 
+def test_simulated_comparison_says_what_its_figures_mean(hooks: ModuleType) -> None:
+    """The editions' page compares random games: its notes say what random seats measure."""
+    page = hooks._simulated("classic", "modern")
+    lines = page.splitlines()
+    assert "| win rate, seat 0 (classic venice) |" in page
+    at = lines.index("What the figures mean:")
+    notes = [line for line in lines[at:] if line.startswith("- ")]
+    assert notes[0].startswith("- Every seat is played by the random agent")
+    assert any(line.startswith("- Where seats shared the win") for line in notes)
+
+
 def test_bot_table_shows_every_edition_and_the_command(hooks: ModuleType) -> None:
     entry = {
         "games": 200,

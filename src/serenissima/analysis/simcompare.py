@@ -14,13 +14,14 @@ from typing import Any
 
 import attrs
 
+from serenissima.analysis.notes import comparison_notes
 from serenissima.analysis.stats import (
     Interval,
     mean_difference,
     proportion_difference,
     wilson_interval,
 )
-from serenissima.analysis.summary import SimulationSummary, interval_json
+from serenissima.analysis.summary import Note, SimulationSummary, interval_json
 from serenissima.engine.errors import ArgumentValueError
 
 __all__ = ["ComparisonRow", "SimulationComparison", "compare_simulations", "seat_label"]
@@ -117,6 +118,15 @@ class SimulationComparison:
         return (self.left.seed, self.left.games) == (self.right.seed, self.right.games)
 
     @property
+    def notes(self) -> tuple[Note, ...]:
+        """What the figures side by side mean where they would surprise.
+
+        See :func:`~serenissima.analysis.notes.comparison_notes`: the seats'
+        agents, and how shared wins are counted.
+        """
+        return comparison_notes(self.left, self.right)
+
+    @property
     def differing(self) -> tuple[ComparisonRow, ...]:
         """The rows that differ clearly."""
         return tuple(row for row in self.rows if row.differs)
@@ -128,13 +138,15 @@ class SimulationComparison:
             per_game: Also give each side's kept game records.
 
         Returns:
-            ``{"left": ..., "right": ..., "paired": ..., "rows": [...]}``.
+            ``{"left": ..., "right": ..., "paired": ..., "rows": [...], "notes": [...]}``,
+            each note as ``{"key": ..., "text": ...}``.
         """
         return {
             "left": self.left.to_dict(per_game=per_game),
             "right": self.right.to_dict(per_game=per_game),
             "paired": self.paired,
             "rows": [row.to_dict() for row in self.rows],
+            "notes": [{"key": note.key, "text": note.text} for note in self.notes],
         }
 
 
