@@ -474,6 +474,9 @@ def _simulated(left: str, right: str) -> str:
             f"| {_span(row.left_interval, row.rate)} | {_figure(row.right, row.rate)} "
             f"| {_span(row.right_interval, row.rate)} | {differs} |"
         )
+    if comparison.notes:
+        out += ["", "What the figures mean:", ""]
+        out += [f"- {note.text}" for note in comparison.notes]
     return "\n".join(out) + "\n"
 
 

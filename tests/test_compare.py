@@ -23,7 +23,6 @@ from serenissima.analysis.difftext import format_diff
 from serenissima.cli import main
 from serenissima.engine.errors import RulesetError
 from serenissima.engine.phases import PhaseInfo
-from serenissima.engine.registry import available_rulesets
 from serenissima.engine.ruleset import Ruleset
 from serenissima.engine.spec import GoodSpec, Source
 
@@ -449,9 +448,6 @@ def test_docstring_examples(module: ModuleType) -> None:
 # --- the classic edition ---------------------------------------------------------------------
 
 
-@pytest.mark.skipif(
-    "classic" not in available_rulesets(), reason="the classic ruleset is not installed"
-)
 def test_classic_against_modern() -> None:
     diff = compare_rulesets("classic", "modern")
     assert diff["info", "edition"].left == "classic"

@@ -162,7 +162,8 @@ def test_api_reference_targets_exist() -> None:
 @pytest.fixture(scope="module")
 def package() -> Any:
     """The package as the API reference reads it (griffe, as mkdocstrings uses it)."""
-    griffe = pytest.importorskip("griffe")
+    import griffe  # mkdocstrings' reader, in the docs extra
+
     return griffe.load("serenissima", search_paths=[str(ROOT / "src")])
 
 
@@ -225,7 +226,6 @@ def test_cli_page_has_a_section_per_command() -> None:
 
 @pytest.fixture(scope="module")
 def hooks() -> ModuleType:
-    pytest.importorskip("mkdocs")
     sys.path.insert(0, str(DOCS))
     try:
         return importlib.import_module("hooks")
@@ -258,6 +258,17 @@ def test_catalogue_links_lead_to_anchors_of_test_pages(hooks: ModuleType) -> Non
             assert target in pages, target
             if anchor:
                 assert f"{{ #{anchor} }}" in pages[target], (target, anchor)
+
+
+def test_simulated_comparison_says_what_its_figures_mean(hooks: ModuleType) -> None:
+    """The editions' page compares random games: its notes say what random seats measure."""
+    page = hooks._simulated("classic", "modern")
+    lines = page.splitlines()
+    assert "| win rate, seat 0 (classic venice) |" in page
+    at = lines.index("What the figures mean:")
+    notes = [line for line in lines[at:] if line.startswith("- ")]
+    assert notes[0].startswith("- Every seat is played by the random agent")
+    assert any(line.startswith("- Where seats shared the win") for line in notes)
 
 
 def test_bot_table_shows_every_edition_and_the_command(hooks: ModuleType) -> None:

@@ -287,12 +287,10 @@ def test_a_folder_without_ruleset_toml(tmp_path: Path) -> None:
 
 
 def modern_plugin() -> RulesetPlugin:
-    module = pytest.importorskip("serenissima_rulesets.modern")
-    if not hasattr(module, "EDITION"):
-        pytest.skip("the modern edition does not expose its plug-in yet")
-    plugin = module.EDITION
-    assert isinstance(plugin, RulesetPlugin)
-    return plugin
+    from serenissima_rulesets.modern import EDITION
+
+    assert isinstance(EDITION, RulesetPlugin)
+    return EDITION
 
 
 def test_modern_loads_by_name() -> None:

@@ -23,11 +23,6 @@ ROOT = Path(__file__).resolve().parents[1]
 TESTS = ROOT / "tests"
 SCRIPT = ROOT / "scripts" / "uncovered_rules.py"
 
-needs_classic = pytest.mark.skipif(
-    "classic" not in available_rulesets(),
-    reason="the classic edition is not registered as an installed ruleset yet",
-)
-
 
 def _id(spaced: str) -> str:
     """A rule ID written with spaces, so that this file itself names no rule."""
@@ -151,7 +146,6 @@ def test_classic_decisions_follow_the_specification() -> None:
         assert "«" not in entry.choice, entry.id
 
 
-@needs_classic
 def test_every_switchable_classic_decision_names_its_options() -> None:
     rules = load_ruleset("classic")
     catalogue = load_catalogue(rules)
@@ -365,12 +359,10 @@ def test_tests_name_no_modern_rule_that_does_not_exist() -> None:
     assert unknown_ids(load_catalogue("modern"), TESTS) == {}
 
 
-@needs_classic
 def test_every_classic_rule_is_named_by_a_test() -> None:
     missing = uncovered(load_catalogue("classic"), TESTS)
     assert missing == [], f"{len(missing)} rule IDs are named by no test: {', '.join(missing)}"
 
 
-@needs_classic
 def test_tests_name_no_classic_rule_that_does_not_exist() -> None:
     assert unknown_ids(load_catalogue("classic"), TESTS) == {}

@@ -27,7 +27,6 @@ def script() -> ModuleType:
 def test_the_editions_beside_the_peer(
     script: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    pytest.importorskip("catanatron")  # the bench extra, which CI installs
     out, svg = tmp_path / "performance.json", tmp_path / "performance.svg"
     argv = ["--players", "2", "4", "--seconds", "0.6", "--rounds", "1"]
     assert script.main([*argv, "--out", str(out), "--svg", str(svg)]) == 0

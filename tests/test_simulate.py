@@ -15,11 +15,12 @@ import toy
 from serenissima.analysis.bench import BenchResult, run_bench
 from serenissima.analysis.bench_report import format_bench
 from serenissima.analysis.report import format_comparison, format_summary
-from serenissima.analysis.simcompare import compare_simulations
+from serenissima.analysis.simcompare import compare_simulations, seat_label
 from serenissima.analysis.simulate import game_seeds, iter_games, simulate
 from serenissima.analysis.stats import Z95
 from serenissima.analysis.summary import QUANTITIES, SimulationSummary
 from serenissima.engine.errors import OptionError, SerenissimaError
+from serenissima.engine.registry import load_ruleset
 from serenissima.engine.ruleset import Ruleset
 
 
@@ -385,6 +386,59 @@ def test_margins_in_different_units_are_not_tested(rules: Ruleset) -> None:
 def test_comparison_needs_the_same_player_count(rules: Ruleset) -> None:
     with pytest.raises(SerenissimaError, match="3 and 2 players"):
         compare_simulations(simulate(rules, 3, 2, seed=1), simulate(rules, 2, 2, seed=1))
+
+
+@pytest.mark.parametrize(
+    ("left", "right", "ids", "label"),
+    [
+        ((), (), ("toy", "pond"), "seat 1"),
+        (("venice", "genoa"), ("venice", "genoa"), ("toy", "pond"), "seat 1 (genoa)"),
+        (("venice", "genoa"), (), ("toy", "pond"), "seat 1 (toy genoa)"),
+        ((), ("spain", "turkey"), ("toy", "pond"), "seat 1 (pond turkey)"),
+        (
+            ("venice", "genoa"),
+            ("spain", "turkey"),
+            ("toy", "pond"),
+            "seat 1 (toy genoa, pond turkey)",
+        ),
+        (
+            ("venice", "genoa"),
+            ("spain", "turkey"),
+            ("toy", "toy"),
+            "seat 1 (left genoa, right turkey)",
+        ),
+    ],
+)
+def test_seats_are_labelled_by_the_nation_of_each_side_that_has_one(
+    rules: Ruleset,
+    left: tuple[str, ...],
+    right: tuple[str, ...],
+    ids: tuple[str, str],
+    label: str,
+) -> None:
+    base = simulate(rules, 2, 2, seed=1)
+    a = attrs.evolve(base, seat_names=left, ruleset=ids[0])
+    b = attrs.evolve(base, seat_names=right, ruleset=ids[1])
+    assert seat_label(1, a, b) == label
+    row = compare_simulations(a, b)["win_rate[1]"]
+    assert row.label == f"win rate, {label}"
+    assert "-" not in row.label
+
+
+def test_the_editions_seats_are_labelled_without_a_dash() -> None:
+    """Classic seats have nations; modern seats pick a starting port in play, so have none."""
+    classic = simulate(load_ruleset("classic"), 4, 2, seed=1)
+    modern = simulate(load_ruleset("modern"), 4, 2, seed=1)
+    assert (classic.seat_names, modern.seat_names) == (("venice", "genoa", "spain", "turkey"), ())
+    labels = [row.label for row in compare_simulations(classic, modern).rows[-4:]]
+    assert labels == [
+        "win rate, seat 0 (classic venice)",
+        "win rate, seat 1 (classic genoa)",
+        "win rate, seat 2 (classic spain)",
+        "win rate, seat 3 (classic turkey)",
+    ]
+    both = compare_simulations(classic, classic)
+    assert both["win_rate[3]"].label == "win rate, seat 3 (turkey)"
 
 
 def test_comparison_to_dict(rules: Ruleset) -> None:

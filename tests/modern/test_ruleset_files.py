@@ -371,9 +371,8 @@ def test_a_variant_with_only_its_own_board(tmp_path: Path) -> None:
 
 
 def test_load_ruleset_reads_a_variant_folder_with_the_modern_engine(tmp_path: Path) -> None:
-    module = pytest.importorskip("serenissima_rulesets.modern")
-    if not hasattr(module, "EDITION"):
-        pytest.skip("the modern edition does not expose its plug-in yet")
+    from serenissima_rulesets.modern import EDITION
+
     variant = tmp_path / "variant"
     variant.mkdir()
     (variant / "ruleset.toml").write_text(
@@ -385,7 +384,7 @@ def test_load_ruleset_reads_a_variant_folder_with_the_modern_engine(tmp_path: Pa
     )
     rules = load_ruleset(variant)
     assert rules.board.port("venice").name == "Venezia"
-    assert rules.engine is module.EDITION.engine
+    assert rules.engine is EDITION.engine
 
 
 # --- broken copies --------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """Analysis: many games at once, and what they say.
 
 Batches of games with paired seeds (:mod:`~serenissima.analysis.simulate`),
-their summaries (:mod:`~serenissima.analysis.summary`), two batches side by
+their summaries (:mod:`~serenissima.analysis.summary`) with notes on what their
+figures mean (:mod:`~serenissima.analysis.notes`), two batches side by
 side (:mod:`~serenissima.analysis.simcompare`) and both as text
 (:mod:`~serenissima.analysis.report`); confidence intervals
 (:mod:`~serenissima.analysis.stats`); key-by-key differences between two

@@ -10,12 +10,13 @@ percentages.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import textwrap
+from collections.abc import Collection, Sequence
 
 from serenissima.analysis.simcompare import SimulationComparison
 from serenissima.analysis.simulate import DEFAULT_AGENT
 from serenissima.analysis.stats import Interval
-from serenissima.analysis.summary import QUANTITIES, SimulationSummary
+from serenissima.analysis.summary import QUANTITIES, Note, SimulationSummary
 
 __all__ = ["format_comparison", "format_summary"]
 
@@ -51,6 +52,16 @@ def _table(rows: list[list[str]], left: Collection[int] = (0,), gap: int = 2) ->
     return lines
 
 
+def _notes(notes: Sequence[Note], width: int = 92) -> list[str]:
+    """The notes under a blank line, one wrapped bullet each; nothing without notes."""
+    lines = ["", "Notes:"] if notes else []
+    for note in notes:
+        lines += textwrap.wrap(
+            note.text, width, initial_indent="- ", subsequent_indent="  ", break_on_hyphens=False
+        )
+    return lines
+
+
 def format_summary(summary: SimulationSummary) -> str:
     """Return a summary as a plain-text report: per-game figures, then a table by seat.
 
@@ -59,7 +70,9 @@ def format_summary(summary: SimulationSummary) -> str:
     edition's units, and the share of shared wins with its Wilson interval.
     The table by seat gives each seat (its nation when it has one, its agent
     when the seats differ) its win rate with the Wilson interval, its mean
-    score and the mean of each part of the score; its last row averages the seats.
+    score and the mean of each part of the score (and of each figure the
+    standings show beside it); its last row averages the seats. The summary's
+    notes follow, one bullet each, then the speed.
 
     Args:
         summary: The summary.
@@ -133,6 +146,7 @@ def format_summary(summary: SimulationSummary) -> str:
             ]
         )
     lines += _table(seat_rows, left=(0, 1) if mixed else (0,))
+    lines += _notes(s.notes)
     game_s = "game" if s.games == 1 else "games"
     lines += [
         "",
@@ -146,7 +160,11 @@ def _value(value: float, rate: bool) -> str:
 
 
 def format_comparison(comparison: SimulationComparison) -> str:
-    """Return a comparison as a plain-text table, with a line on each side and a note.
+    """Return a comparison as a plain-text table, with a line on each side and notes.
+
+    The notes say how to read the verdicts, that margins in different units
+    are not compared, and then what the comparison's own notes say (see
+    :func:`~serenissima.analysis.notes.comparison_notes`).
 
     Args:
         comparison: The comparison.
@@ -204,4 +222,5 @@ def format_comparison(comparison: SimulationComparison) -> str:
             f"The winner margin is in {c.left.score_unit} on the left and in "
             f"{c.right.score_unit} on the right: not compared."
         )
+    lines += _notes(c.notes)
     return "\n".join(lines)

@@ -14,16 +14,17 @@ from typing import Any
 
 import attrs
 
+from serenissima.analysis.notes import comparison_notes
 from serenissima.analysis.stats import (
     Interval,
     mean_difference,
     proportion_difference,
     wilson_interval,
 )
-from serenissima.analysis.summary import SimulationSummary, interval_json
+from serenissima.analysis.summary import Note, SimulationSummary, interval_json
 from serenissima.engine.errors import ArgumentValueError
 
-__all__ = ["ComparisonRow", "SimulationComparison", "compare_simulations"]
+__all__ = ["ComparisonRow", "SimulationComparison", "compare_simulations", "seat_label"]
 
 
 @attrs.frozen(slots=True)
@@ -117,6 +118,15 @@ class SimulationComparison:
         return (self.left.seed, self.left.games) == (self.right.seed, self.right.games)
 
     @property
+    def notes(self) -> tuple[Note, ...]:
+        """What the figures side by side mean where they would surprise.
+
+        See :func:`~serenissima.analysis.notes.comparison_notes`: the seats'
+        agents, and how shared wins are counted.
+        """
+        return comparison_notes(self.left, self.right)
+
+    @property
     def differing(self) -> tuple[ComparisonRow, ...]:
         """The rows that differ clearly."""
         return tuple(row for row in self.rows if row.differs)
@@ -128,13 +138,15 @@ class SimulationComparison:
             per_game: Also give each side's kept game records.
 
         Returns:
-            ``{"left": ..., "right": ..., "paired": ..., "rows": [...]}``.
+            ``{"left": ..., "right": ..., "paired": ..., "rows": [...], "notes": [...]}``,
+            each note as ``{"key": ..., "text": ...}``.
         """
         return {
             "left": self.left.to_dict(per_game=per_game),
             "right": self.right.to_dict(per_game=per_game),
             "paired": self.paired,
             "rows": [row.to_dict() for row in self.rows],
+            "notes": [{"key": note.key, "text": note.text} for note in self.notes],
         }
 
 
@@ -167,6 +179,40 @@ def _rate_row(key: str, label: str, rate_a: float, a: int, rate_b: float, b: int
 
 def _both(a: str, b: str) -> str:
     return a if a == b else f"{a} / {b}"
+
+
+def seat_label(seat: int, left: SimulationSummary, right: SimulationSummary) -> str:
+    """Return a seat's label with its nation on each side that gives seats nations.
+
+    Args:
+        seat: The seat.
+        left: A summary.
+        right: Another, of as many players.
+
+    Returns:
+        ``seat N`` when neither side names nations, ``seat N (NATION)`` when both
+        name the same, else the nation of each side that names one, after that
+        side's ruleset (``left`` and ``right`` when both have the same ruleset):
+        ``seat N (classic venice)`` or ``seat N (old venice, new genoa)``.
+
+    Example:
+        >>> import serenissima as ser
+        >>> from serenissima.analysis.simulate import simulate
+        >>> classic = simulate(ser.load_ruleset("classic"), 4, games=1, seed=1)
+        >>> modern = simulate(ser.load_ruleset("modern"), 4, games=1, seed=1)
+        >>> seat_label(3, classic, modern), seat_label(0, classic, classic)
+        ('seat 3 (classic turkey)', 'seat 0 (venice)')
+        >>> seat_label(1, modern, modern)
+        'seat 1'
+    """
+    names = (left.ruleset, right.ruleset)
+    if names[0] == names[1]:
+        names = ("left", "right")
+    nations = [s.seat_names[seat] if s.seat_names else None for s in (left, right)]
+    if nations[0] == nations[1]:
+        return f"seat {seat}" if nations[0] is None else f"seat {seat} ({nations[0]})"
+    sides = [f"{n} {nation}" for n, nation in zip(names, nations, strict=True) if nation]
+    return f"seat {seat} ({', '.join(sides)})"
 
 
 def compare_simulations(left: SimulationSummary, right: SimulationSummary) -> SimulationComparison:
@@ -219,12 +265,10 @@ def compare_simulations(left: SimulationSummary, right: SimulationSummary) -> Si
         _rate_row("shared_wins", "shared wins", a.shared_wins, a.games, b.shared_wins, b.games),
     ]
     for seat in range(a.players):
-        names = [s.seat_names[seat] if s.seat_names else "-" for s in (a, b)]
-        nation = "" if names == ["-", "-"] else f" {_both(names[0], names[1])}"
         rows.append(
             _rate_row(
                 f"win_rate[{seat}]",
-                f"win rate, seat {seat}{nation}",
+                f"win rate, {seat_label(seat, a, b)}",
                 a.win_rate[seat],
                 a.games,
                 b.win_rate[seat],

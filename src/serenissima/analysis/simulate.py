@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from serenissima.agents import GameResult, make_agent, play_game
+from serenissima.analysis.notes import summary_notes
 from serenissima.analysis.stats import Moments
 from serenissima.analysis.summary import QUANTITIES, GameStats, SimulationSummary
 from serenissima.engine.errors import ArgumentValueError
@@ -257,7 +258,8 @@ def simulate(
             :class:`~serenissima.analysis.summary.GameStats` on the summary's ``rows``.
 
     Returns:
-        The summary.
+        The summary, with the notes of the cases that hold (see
+        :func:`~serenissima.analysis.notes.summary_notes`).
 
     Raises:
         OptionError: An unsupported player count or a bad option.
@@ -303,7 +305,7 @@ def simulate(
     seconds = time.perf_counter() - start
     decisions, chance = moments["decisions"], moments["chance"]
     turns, margin = moments["turns"], moments["margin"]
-    return SimulationSummary(
+    summary = SimulationSummary(
         ruleset=rules.id,
         ruleset_version=rules.info.version,
         players=players,
@@ -341,6 +343,7 @@ def simulate(
         score_unit=rules.info.score_unit,
         rows=tuple(rows),
     )
+    return attrs.evolve(summary, notes=summary_notes(summary))
 
 
 def _seat_names(state: object, players: int) -> tuple[str, ...]:

@@ -4,11 +4,15 @@
 winners and the winner's margin. :class:`SimulationSummary` is the whole
 batch, as :func:`~serenissima.analysis.simulate.simulate` makes it: game
 length, chance nodes, the winner's margin, shared wins, and by seat the win
-rate and the mean score with the mean of every part the edition's standings
-break it into (ducats, ports and galleys in the modern edition; capital,
-ports, full ports and ducats in the classic one). Means come with their
+rate and the mean score with the mean of every figure the edition's standings
+give with it: the parts of the score, then what they show beside it (ducats,
+then ports and galleys, in the modern edition; capital, ports, full ports and
+ducats, then ducats held, in the classic one). Means come with their
 standard deviation and a 95% interval, win rates with a 95% Wilson interval
-(see :mod:`serenissima.analysis.stats`); both turn into JSON-ready data.
+(see :mod:`serenissima.analysis.stats`); both turn into JSON-ready data. A
+summary also carries notes (:class:`Note`): one sentence on each figure that
+would surprise a reader, such as the low scores of random seats (see
+:mod:`serenissima.analysis.notes`).
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import attrs
 from serenissima.analysis.stats import Interval, Moments, wilson_interval
 from serenissima.engine.errors import ArgumentValueError
 
-__all__ = ["QUANTITIES", "GameStats", "SimulationSummary"]
+__all__ = ["QUANTITIES", "GameStats", "Note", "SimulationSummary"]
 
 QUANTITIES: Final[tuple[str, ...]] = ("decisions", "chance", "turns", "margin")
 """The per-game quantities a summary keeps the mean, spread and range of."""
@@ -68,6 +72,25 @@ class GameStats:
 
 
 @attrs.frozen(slots=True)
+class Note:
+    """One sentence on what a figure of a summary means, where it would surprise.
+
+    Attributes:
+        key: A stable name of the case (see :mod:`serenissima.analysis.notes`),
+            such as ``"random_seats"``.
+        text: The sentence, for a reader.
+
+    Example:
+        >>> from serenissima.analysis.summary import Note
+        >>> Note("shared_wins", "Several seats shared the win.").key
+        'shared_wins'
+    """
+
+    key: str
+    text: str
+
+
+@attrs.frozen(slots=True)
 class SimulationSummary:
     """What happened in a batch of games.
 
@@ -93,7 +116,9 @@ class SimulationSummary:
         turn_word: What the edition calls its turns (the ruleset's ``info.turn_word``).
         shared_wins: Share of the games won by several seats together.
         seat_names: Each seat's nation when the edition gives seats one, else empty.
-        parts: The names of the parts of the score (the standings' breakdown), in order.
+        parts: The names of the figures of the standings' breakdown, in order: the
+            parts of the score, then those shown beside it (see
+            :func:`~serenissima.analysis.notes.score_parts`).
         mean_parts: For each seat, the mean of each part, in the order of ``parts``.
         seats: Each seat's agent kind.
         sd_decisions: Standard deviation of the decisions per game.
@@ -106,6 +131,8 @@ class SimulationSummary:
         min_margin: Smallest winner margin of a game.
         max_margin: Largest winner margin of a game.
         score_unit: What the score counts (the ruleset's ``info.score_unit``).
+        notes: What the figures mean where they would surprise, one sentence per
+            case that holds (see :func:`~serenissima.analysis.notes.summary_notes`).
         rows: Every game's record, in order, when asked for (``keep_games``); else empty.
 
     Example:
@@ -152,6 +179,7 @@ class SimulationSummary:
     min_margin: int = 0
     max_margin: int = 0
     score_unit: str = "points"
+    notes: tuple[Note, ...] = ()
     rows: tuple[GameStats, ...] = attrs.field(default=(), repr=False)
 
     def moments(self, quantity: str) -> Moments:
@@ -221,7 +249,8 @@ class SimulationSummary:
                 (those kept by ``keep_games``).
 
         Returns:
-            The fields (tuples as lists), plus ``"intervals"``: the 95% interval
+            The fields (tuples as lists, each note as ``{"key": ..., "text": ...}``),
+            plus ``"intervals"``: the 95% interval
             of each of :data:`QUANTITIES`, of ``"shared_wins"`` and of each
             seat's ``"win_rate"``, as ``[low, high]`` (``null`` for an
             infinite end).

@@ -18,27 +18,44 @@ EXIT_INTERRUPTED: Final = 130
 ALL: Final = "all"
 
 
+RULESET_METAVARS: Final = ("EDITION", "LEFT", "RIGHT")
+"""The names of the positional arguments that take a ruleset name or folder."""
+
+
+def installed() -> str:
+    """The installed rulesets' names, for a message: ``classic, modern`` (or ``none``)."""
+    from serenissima.engine.registry import available_rulesets
+
+    return ", ".join(available_rulesets()) or "none"
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser whose "required" errors say what may be given.
 
-    A missing sub-command lists the sub-commands, and a missing ``EDITION``
-    lists the installed rulesets; the sub-parsers are of this class too.
+    A missing sub-command lists the sub-commands, a missing ruleset argument
+    (``EDITION``, ``LEFT``, ``RIGHT``) lists the installed rulesets, and a
+    missing rule ``ID`` says where the IDs are listed; the sub-parsers are of
+    this class too.
     """
 
     def error(self, message: str) -> NoReturn:
         """Print the usage and the error, with the choices of what is missing, and exit."""
-        if "the following arguments are required" in message:
-            hints = []
-            for action in self._actions:
-                metavar = action.metavar if isinstance(action.metavar, str) else ""
-                wanted = bool(metavar) and metavar in message
-                if isinstance(action, argparse._SubParsersAction) and wanted:
-                    hints.append(f"{metavar} is one of {', '.join(action.choices)}")
-                elif metavar == "EDITION" and wanted:
-                    from serenissima.engine.registry import available_rulesets
-
-                    installed = ", ".join(available_rulesets())
-                    hints.append(f"EDITION is an installed ruleset ({installed}) or a folder")
+        _, found, names = message.partition("the following arguments are required: ")
+        if found:
+            missing = names.split(", ")
+            hints = [
+                f"{action.metavar} is one of {', '.join(action.choices)}"
+                for action in self._actions
+                if isinstance(action, argparse._SubParsersAction) and action.metavar in missing
+            ]
+            rulesets = [name for name in missing if name in RULESET_METAVARS]
+            if len(rulesets) == 1:
+                hints.append(f"{rulesets[0]} is an installed ruleset ({installed()}) or a folder")
+            elif rulesets:
+                both = " and ".join(rulesets)
+                hints.append(f"{both} are installed rulesets ({installed()}) or folders")
+            if "ID" in missing:
+                hints.append("ID is a rule ID; 'serenissima rules list EDITION' lists them")
             if hints:
                 message = f"{message} ({'; '.join(hints)})"
         super().error(message)

@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, TextIO
 
-from serenissima.cli._common import EXIT_ERROR, add_option_argument, load, positive
+from serenissima.cli._common import EXIT_ERROR, add_option_argument, installed, load, positive
 from serenissima.cli._input import Reader, read_line
 from serenissima.cli._text import action_lines, in_number_order, standings_lines, step_line
 from serenissima.engine.core import CHANCE, Action
@@ -125,7 +125,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, read: Reader = read_
         kinds = _seat_kinds(args.seats or default, game.players)
     else:
         if not args.edition:
-            raise ArgumentValueError("name the edition to play (or --load a saved game)")
+            raise ArgumentValueError(
+                f"name the edition to play, an installed ruleset ({installed()}) or a folder, "
+                "or --load a saved game"
+            )
         players = args.players or (len(args.seats) if args.seats else 4)
         kinds = _seat_kinds(args.seats, players)
         game = Game(load(args.edition), players, dict(args.option), seed)
