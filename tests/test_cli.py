@@ -555,3 +555,26 @@ def test_compare_the_editions_in_play(capsys: pytest.CaptureFixture[str]) -> Non
     margin = next(line for line in lines if line.startswith("winner margin"))
     assert margin.split()[-1] == "-"  # wealth points and ducats are not compared
     assert "not compared" in out
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_shows_the_time_left_on_a_terminal() -> None:
+    from serenissima.cli._common import Progress
+
+    screen = _Terminal()
+    progress = Progress("modern", screen)
+    progress.games(1, 4)
+    progress.games(4, 4)
+    progress.close()
+    lines = screen.getvalue().split("\r")
+    assert "1/4 games" in lines[1]
+    assert "left" in lines[1]
+    assert "4/4 games" in lines[2]
+    assert "left" not in lines[2]
+    quiet = io.StringIO()
+    Progress("modern", quiet).games(1, 4)
+    assert quiet.getvalue() == ""  # nothing drawn where no one looks

@@ -94,15 +94,22 @@ class Progress:
         filled = round(self._WIDTH * min(max(share, 0.0), 1.0))
         return "[" + "#" * filled + "." * (self._WIDTH - filled) + "]"
 
-    def games(self, done: int, total: int) -> None:
-        """Show ``done`` of ``total`` games, with the time elapsed."""
+    def _left(self, share: float) -> str:
+        """The time elapsed, and the time left at the pace so far."""
         elapsed = time.monotonic() - self._start
+        if 0 < share < 1:
+            return f"{elapsed:.0f}s, about {elapsed * (1 - share) / share:.0f}s left"
+        return f"{elapsed:.0f}s"
+
+    def games(self, done: int, total: int) -> None:
+        """Show ``done`` of ``total`` games, with the time elapsed and the time left."""
         share = done / total if total else 1.0
-        self.show(f"{self._bar(share)} {done}/{total} games, {elapsed:.0f}s", force=done == total)
+        bar = self._bar(share)
+        self.show(f"{bar} {done}/{total} games, {self._left(share)}", force=done == total)
 
     def fraction(self, done: float) -> None:
-        """Show a share of the work done, between 0 and 1."""
-        self.show(f"{self._bar(done)} {done:.0%}", force=done >= 1.0)
+        """Show a share of the work done, between 0 and 1, with the time elapsed and left."""
+        self.show(f"{self._bar(done)} {done:.0%}, {self._left(done)}", force=done >= 1.0)
 
     def close(self) -> None:
         """End the line."""
