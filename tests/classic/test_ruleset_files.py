@@ -25,6 +25,7 @@ from serenissima.engine.ruleset import Engine, Ruleset
 from serenissima.engine.spec import OptionKind, Source
 from serenissima_rulesets.classic.loading import load_classic_params
 from serenissima_rulesets.classic.params import ClassicParams
+from serenissima_rulesets.classic.setup import OPTION_SCHEMA
 from serenissima_rulesets.classic.state import ClassicOptions
 
 CLASSIC = Path(str(importlib.resources.files("serenissima_rulesets") / "classic"))
@@ -34,9 +35,10 @@ CAPITALS = {"valencia": "spain", "genoa": "genoa", "venice": "venice", "istanbul
 
 
 class StandInEngine:
-    """Reads the classic parameters and nothing else."""
+    """Reads the classic parameters and declares the classic option schema, nothing else."""
 
     edition = "classic"
+    option_schema = OPTION_SCHEMA
 
     def load_params(self, files: RulesetFiles, board: Board) -> ClassicParams:
         return load_classic_params(files, board)

@@ -24,6 +24,7 @@ from serenissima.engine.ruleset import Engine, Ruleset
 from serenissima.engine.spec import OptionKind, Source
 from serenissima_rulesets.modern.loading import load_modern_params
 from serenissima_rulesets.modern.params import ModernParams
+from serenissima_rulesets.modern.setup import OPTION_SCHEMA
 
 MODERN = Path(str(importlib.resources.files("serenissima_rulesets") / "modern"))
 TOML_FILES = ("ruleset.toml", "board.toml", "rules.toml", "options.toml")
@@ -31,9 +32,10 @@ STARTING_PORTS = ["valencia", "genoa", "venice", "constantinople", "alexandria"]
 
 
 class StandInEngine:
-    """Reads the modern parameters and nothing else."""
+    """Reads the modern parameters and declares the modern option schema, nothing else."""
 
     edition = "modern"
+    option_schema = OPTION_SCHEMA
 
     def load_params(self, files: RulesetFiles, board: Board) -> ModernParams:
         return load_modern_params(files, board)
