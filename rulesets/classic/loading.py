@@ -140,6 +140,14 @@ def _check_nations(params: ClassicParams, board: Board) -> None:
         key = f"nations[{index}].capital"
         check_member(nation.capital, ports, file=RULES_FILE, key=key, what="port of the board")
         holder = board.port(nation.capital).capital_of
+        if nation.id not in marked:  # the board marks no capital for it: the board is at fault
+            got = "no capital_of" if holder is None else f"capital_of = {holder!r}"
+            raise RulesetError(
+                BOARD_FILE,
+                f"ports[{ports.index(nation.capital)}].capital_of",
+                f"expected {nation.id!r}, the nation whose capital {RULES_FILE} places here"
+                f" ({key}), got {got}",
+            )
         if holder != nation.id:
             marks = f"capital_of = {holder!r}" if holder is not None else "no capital_of"
             raise RulesetError(

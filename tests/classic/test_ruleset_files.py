@@ -476,6 +476,16 @@ BROKEN: list[tuple[str, list[Edit], str, str, str]] = [
         ),
     ),
     (
+        "capital mark missing from the board",
+        [("board.toml", 'capital_of = "spain"\n', "")],
+        "board.toml",
+        "ports[0].capital_of",
+        (
+            "expected 'spain', the nation whose capital rules.toml places here"
+            " (nations[2].capital), got no capital_of"
+        ),
+    ),
+    (
         "two capitals for one nation",
         [("board.toml", 'capital_of = "turkey"', 'capital_of = "venice"')],
         "board.toml",
