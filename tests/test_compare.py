@@ -31,7 +31,9 @@ MODERN = Path(__file__).resolve().parents[1] / "rulesets" / "modern"
 VARIANT_CHANGES = {
     ("info", "id"): ("modern", "modern-variant", DiffStatus.DIFFERENT),
     ("params", "costs.fort"): (2, 3, DiffStatus.DIFFERENT),
-    ("options", "money_visibility"): ("visible", None, DiffStatus.ONLY_LEFT),
+    ("params", "sale.bonuses[good=spice].ducats"): (2, None, DiffStatus.ONLY_LEFT),
+    ("params", "sale.bonuses[good=gold].ducats"): (None, 2, DiffStatus.ONLY_RIGHT),
+    ("options", "money_visibility"): ("visible", "hidden", DiffStatus.DIFFERENT),
     ("board", "warehouse_spaces"): (74, 73, DiffStatus.DIFFERENT),
     ("board", "ports[warehouse=4]"): (7, 8, DiffStatus.DIFFERENT),
     ("board", "ports[warehouse=5]"): (5, 4, DiffStatus.DIFFERENT),
@@ -48,17 +50,15 @@ def _edit(path: Path, pattern: str, replacement: str) -> None:
 
 @pytest.fixture(scope="module")
 def variant(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of the modern folder: fort costs 3, no money_visibility, Venice holds 4."""
+    """A copy of the modern folder: fort costs 3, a gold bonus for the spice bonus, money
+    hidden by default, Venice holds 4."""
     folder = tmp_path_factory.mktemp("rulesets") / "variant"
     shutil.copytree(MODERN, folder, ignore=shutil.ignore_patterns("__pycache__"))
     _edit(folder / "ruleset.toml", r'^id = "modern"$', 'id = "modern-variant"')
     _edit(folder / "ruleset.toml", r'^engine = "modern"$', 'engine = "modern"')
     _edit(folder / "rules.toml", r"^fort = 2\b", "fort = 3")
-    options = folder / "options.toml"
-    blocks = options.read_text().split("[[option]]\n")
-    kept = [b for b in blocks if not b.startswith('name = "money_visibility"\n')]
-    assert len(kept) == len(blocks) - 1
-    options.write_text("[[option]]\n".join(kept))
+    _edit(folder / "rules.toml", r'^good = "spice"( +# M-SALE-5)$', r'good = "gold"\1')
+    _edit(folder / "options.toml", r'^default = "visible"$', 'default = "hidden"')
     _edit(
         folder / "board.toml",
         r'(^\[\[ports\]\]\nid = "venice"\n(?:.+\n)*?warehouse = )5$',
@@ -93,18 +93,27 @@ def test_variant_folder_shows_exactly_its_edits(variant: Path) -> None:
 
 def test_swapping_the_sides_swaps_only_left_and_only_right(variant: Path) -> None:
     diff = compare_rulesets(str(variant), "modern")
+    mirror = {
+        DiffStatus.ONLY_LEFT: DiffStatus.ONLY_RIGHT,
+        DiffStatus.ONLY_RIGHT: DiffStatus.ONLY_LEFT,
+    }
     swapped = {
-        key: (right, left, DiffStatus.ONLY_RIGHT if status is DiffStatus.ONLY_LEFT else status)
+        key: (right, left, mirror.get(status, status))
         for key, (left, right, status) in VARIANT_CHANGES.items()
     }
     assert _changes(diff) == swapped
-    assert diff["options", "money_visibility"] == DiffEntry(
-        "options", "money_visibility", None, "visible", DiffStatus.ONLY_RIGHT
+    assert diff["params", "sale.bonuses[good=spice].ducats"] == DiffEntry(
+        "params", "sale.bonuses[good=spice].ducats", None, 2, DiffStatus.ONLY_RIGHT
     )
 
 
-def test_details_of_a_one_sided_key_are_left_out(variant: Path) -> None:
-    diff = compare_rulesets("modern", variant)
+def test_details_of_a_one_sided_key_are_left_out() -> None:
+    modern = serenissima.load_ruleset("modern")
+    # an engine reads every option its options.toml must declare: drop one by hand
+    fewer = tuple(o for o in modern.options if o.name != "money_visibility")
+    lacking = Ruleset(modern.info, modern.board, fewer, modern.params, modern.engine)
+    diff = compare_rulesets(modern, lacking)
+    assert diff["options", "money_visibility"].status is DiffStatus.ONLY_LEFT
     assert ("options", "money_visibility.kind") not in diff
     assert diff["options", "galley_capacity.values"].right == ("shared5", "separate")
 
@@ -482,15 +491,18 @@ def test_compare_command_table(variant: Path, capsys: pytest.CaptureFixture[str]
     rows = {tuple(line.split()[1:3]): line.split() for line in lines[1:-2]}
     assert len(rows) == len(VARIANT_CHANGES)
     assert rows["params", "costs.fort"] == ["~", "params", "costs.fort", "2", "3"]
-    assert rows["options", "money_visibility"] == [
+    assert rows["params", "sale.bonuses[good=spice].ducats"] == [
         "<",
-        "options",
-        "money_visibility",
-        "visible",
+        "params",
+        "sale.bonuses[good=spice].ducats",
+        "2",
         "-",
     ]
     assert rows["ports", "venice.warehouse"] == ["~", "ports", "venice.warehouse", "5", "4"]
-    assert lines[-1].startswith("modern vs modern-variant: 6 different (~), 1 only in modern (<), ")
+    assert lines[-1].startswith(
+        "modern vs modern-variant: 7 different (~), 1 only in modern (<), "
+        "1 only in modern-variant (>), "
+    )
 
 
 def test_compare_command_section_and_all(variant: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -516,9 +528,9 @@ def test_compare_command_json(variant: Path, capsys: pytest.CaptureFixture[str])
     assert found == {
         key: (left, right, status.value) for key, (left, right, status) in VARIANT_CHANGES.items()
     }
-    assert data["summary"]["different"] == 6
+    assert data["summary"]["different"] == 7
     assert data["summary"]["only_left"] == 1
-    assert data["summary"]["only_right"] == 0
+    assert data["summary"]["only_right"] == 1
     assert data["summary"]["same"] > 300
     status, out, _ = _run(capsys, "compare", "modern", "modern", "--json", "--all")
     assert len(json.loads(out)["entries"]) == json.loads(out)["summary"]["same"]

@@ -471,6 +471,12 @@ def test_load_options(tiny: Path) -> None:
     assert closed.default == ("alpha", "beta")
 
 
+def test_an_option_may_name_player_counts_the_ruleset_does_not_offer(tiny: Path) -> None:
+    # a variant for fewer players keeps its base's options: those for other counts apply to none
+    files = broken(tiny, "options.toml", "players = [2]", "players = [2, 5]")
+    assert load_options(files)[1].players == (2, 5)
+
+
 @pytest.mark.parametrize(
     ("old", "new", "key", "expected"),
     [
@@ -528,7 +534,13 @@ def test_load_options(tiny: Path) -> None:
             "option[1].rule_id",
             "expected a rule ID such as 'X-M-01', got ''",
         ),
-        ("players = [2]", "players = [5]", "option[1].players[0]", "expected one of 2, 3, got 5"),
+        ("players = [2]", "players = [0]", "option[1].players[0]", "expected at least 1, got 0"),
+        (
+            "players = [2]",
+            "players = [2, 2]",
+            "option[1].players[1]",
+            "expected a unique player count, got 2 again (first at option[1].players[0])",
+        ),
         ('description = "A switch."\n', "", "option[0].description", "required key missing"),
         ("[[option]]", "[[options]]", "", "unknown key 'options' (expected one of option)"),
     ],

@@ -30,9 +30,18 @@ from pathlib import Path
 
 from serenissima.engine.registry import RulesetPlugin
 from serenissima_rulesets.modern.loading import load_modern_params
+from serenissima_rulesets.modern.setup import OPTION_SCHEMA
 
 
 class StandInEngine:
+    edition = "modern"
+    option_schema = OPTION_SCHEMA
+
+    def load_params(self, files, board):
+        return load_modern_params(files, board)
+
+
+class SchemaLessEngine:
     edition = "modern"
 
     def load_params(self, files, board):
@@ -40,6 +49,9 @@ class StandInEngine:
 
 
 EDITION = RulesetPlugin(name="fake", folder=Path({folder!r}), engine=StandInEngine())
+SCHEMA_LESS = RulesetPlugin(
+    name="fake-schema-less", folder=Path({folder!r}), engine=SchemaLessEngine()
+)
 MISNAMED = RulesetPlugin(name="other", folder=Path({folder!r}), engine=StandInEngine())
 NOT_A_PLUGIN = "modern"
 """
@@ -50,6 +62,7 @@ fake = fake_serenissima_plugin:EDITION
 fake-misnamed = fake_serenissima_plugin:MISNAMED
 fake-not-a-plugin = fake_serenissima_plugin:NOT_A_PLUGIN
 fake-missing = fake_serenissima_plugin:NO_SUCH_NAME
+fake-schema-less = fake_serenissima_plugin:SCHEMA_LESS
 """
 
 
@@ -148,6 +161,15 @@ def test_an_entry_point_that_cannot_be_imported(fake: Path) -> None:
     exc = error("fake-missing")
     assert exc.expected.startswith(
         "ruleset 'fake-missing': cannot load fake_serenissima_plugin:NO_SUCH_NAME ("
+    )
+
+
+def test_an_engine_without_an_option_schema_is_a_ruleset_error(fake: Path) -> None:
+    exc = error("fake-schema-less")
+    assert (exc.file, exc.key) == ("", "")
+    assert exc.expected == (
+        "expected the 'modern' engine to declare option_schema, an OptionSchema "
+        "(see serenissima.engine.options), got NoneType"
     )
 
 

@@ -39,6 +39,7 @@ from serenissima.engine.core import (
     State,
 )
 from serenissima.engine.errors import ActionParseError, IllegalActionError, RulesetError
+from serenissima.engine.options import OptionSchema, option_schema
 from serenissima.engine.phases import PhaseInfo
 from serenissima.engine.ruleset import OptionValue, Ruleset
 from serenissima.engine.spec import (
@@ -54,11 +55,13 @@ from serenissima.engine.spec import (
 
 __all__ = [
     "ENGINE",
+    "OPTION_SCHEMA",
     "Face",
     "First",
     "Moved",
     "RaceEngine",
     "RaceObservation",
+    "RaceOptions",
     "RaceParams",
     "RaceState",
     "Roll",
@@ -76,6 +79,17 @@ class RaceParams:
 
     target: int
     faces: Mapping[str, int]
+
+
+@attrs.frozen(slots=True)
+class RaceOptions:
+    """The options of the race, as the code reads them."""
+
+    die: str = "d6"
+    may_stop: bool = True
+
+
+OPTION_SCHEMA = option_schema(RaceOptions, die=("d6", "d4"))
 
 
 @attrs.frozen(slots=True)
@@ -197,12 +211,14 @@ class RaceEngine:
     event_types: tuple[type[Event], ...] = (Started, Moved, Stopped)
     observation_type: type[Observation] = RaceObservation
     unions: tuple[Any, ...] = (Roll | Stop | None,)
+    option_schema: OptionSchema[RaceOptions] = OPTION_SCHEMA
 
     def load_params(self, files: Any, board: Board) -> Any:
         return RaceParams(target=10, faces={"d6": 6, "d4": 4})
 
     def new_game(self, rules: Ruleset, players: int, options: Mapping[str, OptionValue]) -> State:
         params: RaceParams = rules.params
+        read = OPTION_SCHEMA.read(options)
         return RaceState(
             players=players,
             to_act=CHANCE,
@@ -210,8 +226,8 @@ class RaceEngine:
             stopped=(False,) * players,
             roller=-1,
             turn=0,
-            faces=params.faces[str(options["die"])],
-            may_stop=bool(options["may_stop"]),
+            faces=params.faces[read.die],
+            may_stop=read.may_stop,
             chance=(Fraction(1, players),) * players,
         )
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from serenissima.engine.core import CHANCE, Action, Decision, Event, Observation, Standings, State
 from serenissima.engine.errors import IllegalActionError
+from serenissima.engine.options import OptionSchema
 from serenissima.engine.phases import (
     ContextCache,
     Dispatch,
@@ -78,6 +79,7 @@ from .render import render
 from .state import (
     Bidding,
     Choosing,
+    ClassicOptions,
     ClassicState,
     Crewing,
     Fighting,
@@ -262,6 +264,8 @@ class ClassicEngine:
     event_types: tuple[type[Event], ...] = EVENT_TYPES
     observation_type: type[Observation] = ClassicObservation
     unions: tuple[Any, ...] = (Phase,)
+    option_schema: OptionSchema[ClassicOptions] = setup.OPTION_SCHEMA
+    """The options the code reads (see :data:`.setup.OPTION_SCHEMA`)."""
     money_hidden = True
     """C-COMP-7: nobody sees another player's ducats (the conformance check tests it)."""
 

@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from serenissima.engine.core import Action
+from serenissima.engine.options import Numbers, option_schema
 from serenissima.engine.ruleset import OptionValue
 
 from .actions import Bid, Crew, DieRoll, TakePosition
@@ -26,6 +27,7 @@ from .state import (
 )
 
 __all__ = [
+    "OPTION_SCHEMA",
     "apply_bid",
     "apply_crew",
     "apply_position",
@@ -38,15 +40,34 @@ __all__ = [
     "roll_outcomes",
 ]
 
-_INT_OPTIONS = ("money_unit", "max_forts_per_port", "goods_per_type")
+OPTION_SCHEMA = option_schema(
+    ClassicOptions,
+    zero_bid_order=("automatic", "choose"),
+    money_unit=Numbers(low=1),
+    recruit_limit=("warehouse", "warehouse_plus_produced", "unlimited"),
+    classic_garrison_cap=("none", "warehouse_size"),
+    max_forts_per_port=Numbers(low=0),
+    capital_bonus_scope=("any_capital", "owners_own_capital"),
+    classic_tiebreak=("shared", "most_ducats"),
+    sailor_pool=("unlimited", Numbers(low=0)),
+    goods_per_type=Numbers(low=0),
+    two_player_nations=("venice_genoa", "spain_turkey"),
+)
+"""The options the classic code reads (:class:`ClassicOptions`) and the values it understands.
+
+The ``bool`` fields take true or false; ``money_unit``, ``max_forts_per_port``
+and ``goods_per_type`` are numbers written as strings, and ``sailor_pool`` is
+``"unlimited"`` or a number.
+"""
 
 
 def options_of(options: Mapping[str, OptionValue]) -> ClassicOptions:
-    """Turn resolved option values into :class:`ClassicOptions`."""
-    values: dict[str, Any] = dict(options)
-    for name in _INT_OPTIONS:
-        values[name] = int(str(values[name]))
-    return ClassicOptions(**values)
+    """Turn resolved option values into :class:`ClassicOptions` (see :data:`OPTION_SCHEMA`).
+
+    Raises:
+        OptionError: A value the code does not understand.
+    """
+    return OPTION_SCHEMA.read(options)
 
 
 def new_game(ctx: Ctx, players: int, options: Mapping[str, OptionValue]) -> ClassicState:

@@ -20,6 +20,7 @@ from serenissima.engine.core import (
     State,
 )
 from serenissima.engine.errors import ActionParseError, IllegalActionError
+from serenissima.engine.options import OptionSchema
 from serenissima.engine.phases import ContextCache, PhaseInfo, describe_phases, table_outcomes
 from serenissima.engine.ruleset import OptionValue, Ruleset
 
@@ -31,7 +32,7 @@ from .explain import explain
 from .notation import parse
 from .observation import ModernObservation, observe
 from .render import render
-from .state import Activation, ModernState, Phase
+from .state import Activation, ModernOptions, ModernState, Phase
 from .table import DISPATCH, PHASES
 
 __all__ = ["PHASES", "ModernEngine"]
@@ -46,6 +47,8 @@ class ModernEngine:
     event_types: tuple[type[Event], ...] = EVENT_TYPES
     observation_type: type[Observation] = ModernObservation
     unions: tuple[Any, ...] = (Phase, Activation | None)
+    option_schema: OptionSchema[ModernOptions] = setup.OPTION_SCHEMA
+    """The options the code reads (see :data:`.setup.OPTION_SCHEMA`)."""
 
     def __init__(self) -> None:
         self._contexts = ContextCache(Ctx)

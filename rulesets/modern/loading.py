@@ -27,6 +27,7 @@ from serenissima.engine.board import Board
 from serenissima.engine.errors import RulesetError
 from serenissima.engine.loader import (
     BOARD_FILE,
+    INFO_FILE,
     RulesetFiles,
     check_entries,
     check_member,
@@ -115,26 +116,32 @@ def _check_components(params: ModernParams) -> None:
 
 
 def _check_setup(params: ModernParams, board: Board, players: tuple[int, ...]) -> None:
+    """Each player count of ``ruleset.toml`` has its ``[[setup]]``; others may have one too.
+
+    A count that ``ruleset.toml`` offers without a set-up is an error of
+    ``ruleset.toml``: a variant for fewer players keeps its base's tables,
+    and only the set-ups of the counts it offers are checked further.
+    """
     for index, entry in enumerate(params.setup):
-        check_member(entry.players, players, file=RULES_FILE, key=f"setup[{index}].players")
+        check_range(entry.players, 1, file=RULES_FILE, key=f"setup[{index}].players")
     check_unique(
         [s.players for s in params.setup],
         file=RULES_FILE,
         key="setup[{}].players",
         what="player count",
     )
-    declared = {s.players for s in params.setup}
-    missing = [str(n) for n in players if n not in declared]
-    counts = ", ".join(str(n) for n in players)
-    if missing:
-        raise RulesetError(
-            RULES_FILE,
-            "setup",
-            f"expected one entry per player count of ruleset.toml ({counts}), "
-            f"got none for {', '.join(missing)}",
-        )
+    declared = [s.players for s in params.setup]
+    counts = ", ".join(str(n) for n in declared) or "none"
+    for index, count in enumerate(players):
+        if count not in declared:
+            raise RulesetError(
+                INFO_FILE,
+                f"ruleset.players[{index}]",
+                f"expected a player count that {RULES_FILE} sets up ({counts}), got {count}",
+            )
     for index, entry in enumerate(params.setup):
-        _check_setup_entry(params, board, entry, f"setup[{index}]")
+        if entry.players in players:  # the others are never played
+            _check_setup_entry(params, board, entry, f"setup[{index}]")
 
 
 def _check_setup_entry(params: ModernParams, board: Board, entry: SetupSpec, key: str) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from serenissima.engine.core import Action
 from serenissima.engine.errors import OptionError
+from serenissima.engine.options import option_schema
 from serenissima.engine.pieces import clockwise
 from serenissima.engine.ruleset import OptionValue
 
@@ -26,11 +27,32 @@ from .state import (
     Port,
 )
 
-__all__ = ["new_game"]
+__all__ = ["OPTION_SCHEMA", "new_game"]
+
+OPTION_SCHEMA = option_schema(
+    ModernOptions,
+    galley_capacity=("shared5", "separate"),
+    cv_between_battles=("carry_over", "recompute"),
+    start_space_blockade=("sale_only", "none", "sale_and_conquest"),
+    last_port_protection=("no_attack", "no_landing"),
+    closed_ports=("random_per_type",),
+    two_player_pick_order=("ABABAB", "ABBAAB"),
+    special_investment_galleys=("up_to_two", "one"),
+    scoring_per_space_passed=("each", "once_per_card"),
+    final_tiebreak=("shared",),
+    galley_purchase_limit=("per_investment", "per_game_turn"),
+    money_visibility=("visible", "hidden"),
+)
+"""The options the modern code reads (:class:`ModernOptions`) and the values it understands.
+
+The ``bool`` fields take true or false; ``closed_ports`` is
+``"random_per_type"`` or a list of port ids (checked against the board and the
+player count when a game starts).
+"""
 
 
 def _options(ctx: Ctx, players: int, given: Mapping[str, OptionValue]) -> ModernOptions:
-    options = ModernOptions(**given)  # type: ignore[arg-type]
+    options = OPTION_SCHEMA.read(given)
     closed = options.closed_ports
     if isinstance(closed, tuple):
         wanted = ctx.params.setup_for(players).closed_goods

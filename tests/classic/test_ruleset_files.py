@@ -25,6 +25,7 @@ from serenissima.engine.ruleset import Engine, Ruleset
 from serenissima.engine.spec import OptionKind, Source
 from serenissima_rulesets.classic.loading import load_classic_params
 from serenissima_rulesets.classic.params import ClassicParams
+from serenissima_rulesets.classic.setup import OPTION_SCHEMA
 from serenissima_rulesets.classic.state import ClassicOptions
 
 CLASSIC = Path(str(importlib.resources.files("serenissima_rulesets") / "classic"))
@@ -34,9 +35,10 @@ CAPITALS = {"valencia": "spain", "genoa": "genoa", "venice": "venice", "istanbul
 
 
 class StandInEngine:
-    """Reads the classic parameters and nothing else."""
+    """Reads the classic parameters and declares the classic option schema, nothing else."""
 
     edition = "classic"
+    option_schema = OPTION_SCHEMA
 
     def load_params(self, files: RulesetFiles, board: Board) -> ClassicParams:
         return load_classic_params(files, board)
@@ -474,6 +476,16 @@ BROKEN: list[tuple[str, list[Edit], str, str, str]] = [
         ),
     ),
     (
+        "capital mark missing from the board",
+        [("board.toml", 'capital_of = "spain"\n', "")],
+        "board.toml",
+        "ports[0].capital_of",
+        (
+            "expected 'spain', the nation whose capital rules.toml places here"
+            " (nations[2].capital), got no capital_of"
+        ),
+    ),
+    (
         "two capitals for one nation",
         [("board.toml", 'capital_of = "turkey"', 'capital_of = "venice"')],
         "board.toml",
@@ -488,18 +500,18 @@ BROKEN: list[tuple[str, list[Edit], str, str, str]] = [
         f"expected one of {NATIONS}, got 'castile'",
     ),
     (
-        "setup missing a player count",
+        "player count without a setup",
         [("ruleset.toml", "players = [2, 3, 4]", "players = [2, 3, 4, 5]")],
-        "rules.toml",
-        "setup",
-        "expected one entry per player count of ruleset.toml (2, 3, 4, 5), got none for 5",
+        "ruleset.toml",
+        "ruleset.players[3]",
+        "expected a player count that rules.toml sets up (2, 3, 4), got 5",
     ),
     (
-        "setup for an unsupported player count",
-        [("rules.toml", "players = 3\n", "players = 5\n")],
+        "setup for no player",
+        [("rules.toml", "players = 3\n", "players = 0\n")],
         "rules.toml",
         "setup[1].players",
-        "expected one of 2, 3, 4, got 5",
+        "expected at least 1, got 0",
     ),
     (
         "setup given twice",

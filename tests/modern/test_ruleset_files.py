@@ -24,6 +24,7 @@ from serenissima.engine.ruleset import Engine, Ruleset
 from serenissima.engine.spec import OptionKind, Source
 from serenissima_rulesets.modern.loading import load_modern_params
 from serenissima_rulesets.modern.params import ModernParams
+from serenissima_rulesets.modern.setup import OPTION_SCHEMA
 
 MODERN = Path(str(importlib.resources.files("serenissima_rulesets") / "modern"))
 TOML_FILES = ("ruleset.toml", "board.toml", "rules.toml", "options.toml")
@@ -31,9 +32,10 @@ STARTING_PORTS = ["valencia", "genoa", "venice", "constantinople", "alexandria"]
 
 
 class StandInEngine:
-    """Reads the modern parameters and nothing else."""
+    """Reads the modern parameters and declares the modern option schema, nothing else."""
 
     edition = "modern"
+    option_schema = OPTION_SCHEMA
 
     def load_params(self, files: RulesetFiles, board: Board) -> ModernParams:
         return load_modern_params(files, board)
@@ -562,18 +564,18 @@ BROKEN: list[tuple[str, list[Edit], str, str, str]] = [
         f"expected at least 4 starting ports (start = true) for 3 players {CLOSING}, got 3",
     ),
     (
-        "setup for an unsupported player count",
-        [("rules.toml", "players = 3\n", "players = 5\n")],
+        "setup for no player",
+        [("rules.toml", "players = 3\n", "players = 0\n")],
         "rules.toml",
         "setup[1].players",
-        "expected one of 2, 3, 4, got 5",
+        "expected at least 1, got 0",
     ),
     (
-        "setup missing a player count",
+        "player count without a setup",
         [("ruleset.toml", "players = [2, 3, 4]", "players = [2, 3, 4, 5]")],
-        "rules.toml",
-        "setup",
-        "expected one entry per player count of ruleset.toml (2, 3, 4, 5), got none for 5",
+        "ruleset.toml",
+        "ruleset.players[3]",
+        "expected a player count that rules.toml sets up (2, 3, 4), got 5",
     ),
     (
         "more galleys in use than in the box",
@@ -783,11 +785,11 @@ BROKEN: list[tuple[str, list[Edit], str, str, str]] = [
         "expected a string, true or false, or a list of strings, got 3",
     ),
     (
-        "option for an unsupported player count",
-        [("options.toml", "players = [2]", "players = [1]")],
+        "option for no player",
+        [("options.toml", "players = [2]", "players = [0]")],
         "options.toml",
         "option[8].players[0]",
-        "expected one of 2, 3, 4, got 1",
+        "expected at least 1, got 0",
     ),
     (
         "duplicate option",

@@ -163,7 +163,9 @@ class RulesetError(SerenissimaError, ValueError):
     """A ruleset that cannot be loaded: missing, malformed or inconsistent.
 
     Attributes:
-        file: The file at fault (its name inside the ruleset folder), or ``""``.
+        file: The file at fault: its name inside the ruleset folder, its name and
+            its base's folder for a file taken from a base (``"rules.toml from
+            base 'modern'"``), or ``""``.
         key: The key path inside that file, such as ``board.ports[7].warehouse``.
         expected: What was expected there, and what was found.
 

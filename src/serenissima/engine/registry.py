@@ -36,12 +36,14 @@ from serenissima.engine.board import Board
 from serenissima.engine.errors import RulesetError
 from serenissima.engine.loader import (
     INFO_FILE,
+    OPTIONS_FILE,
     RulesetFiles,
     load_board,
     load_info,
     load_options,
     ruleset_table,
 )
+from serenissima.engine.options import OptionSchema
 from serenissima.engine.ruleset import Engine, Ruleset
 
 __all__ = [
@@ -172,12 +174,20 @@ def build_ruleset(files: RulesetFiles, engine: Engine) -> Ruleset:
         files: The ruleset's files.
         engine: The edition's logic; its ``load_params`` reads the edition's own files.
 
+    The files are read and checked in turn: ``ruleset.toml``, ``board.toml``,
+    ``options.toml`` (whose options must be those the engine's code reads,
+    see :meth:`OptionSchema.check <serenissima.engine.options.OptionSchema.check>`),
+    then the edition's own files. An error in a file that a base supplies
+    names the base (see :meth:`RulesetFiles.label
+    <serenissima.engine.loader.RulesetFiles.label>`).
+
     Returns:
         The ruleset.
 
     Raises:
-        RulesetError: A missing, malformed or inconsistent file, or an engine
-            of another edition than ``ruleset.toml`` declares.
+        RulesetError: A missing, malformed or inconsistent file, an engine
+            of another edition than ``ruleset.toml`` declares, or an engine
+            that declares no option schema.
 
     Examples:
         >>> from serenissima.engine.loader import RulesetFiles
@@ -186,6 +196,16 @@ def build_ruleset(files: RulesetFiles, engine: Engine) -> Ruleset:
         >>> build_ruleset(RulesetFiles(plugin.folder), plugin.engine)
         <Ruleset 'modern' version 1.0.0>
     """
+    try:
+        return _build(files, engine)
+    except RulesetError as exc:
+        label = files.label(exc.file) if exc.file else exc.file
+        if label == exc.file:
+            raise
+        raise RulesetError(label, exc.key, exc.expected) from exc
+
+
+def _build(files: RulesetFiles, engine: Engine) -> Ruleset:
     info = load_info(files)
     if info.edition != engine.edition:
         raise RulesetError(
@@ -193,8 +213,18 @@ def build_ruleset(files: RulesetFiles, engine: Engine) -> Ruleset:
             "ruleset.edition",
             f"expected {engine.edition!r} (the engine's edition), got {info.edition!r}",
         )
+    schema = getattr(engine, "option_schema", None)
+    if not isinstance(schema, OptionSchema):
+        raise RulesetError(
+            "",
+            "",
+            f"expected the {engine.edition!r} engine to declare option_schema, "
+            f"an OptionSchema (see serenissima.engine.options), got {type(schema).__name__}",
+        )
     board = Board(load_board(files))
     options = load_options(files)
+    ports = [port.id for port in board.ports]
+    schema.check(options, edition=engine.edition, file=OPTIONS_FILE, ports=ports)
     params = engine.load_params(files, board)
     return Ruleset(info, board, options, params, engine)
 

@@ -30,6 +30,7 @@ from serenissima.engine.errors import (
     OptionError,
     StateError,
 )
+from serenissima.engine.options import OptionSchema
 from serenissima.engine.spec import OptionKind, OptionSpec, RulesetInfo
 
 if TYPE_CHECKING:
@@ -63,6 +64,9 @@ class Engine(Protocol):
     observation_type: type[Observation]
     unions: tuple[Any, ...]
     """The union types used as field types in states, for JSON tagged unions."""
+    option_schema: OptionSchema[Any]
+    """The rule options the code reads and the values it understands (see :func:`option_schema
+    <serenissima.engine.options.option_schema>`); ``options.toml`` is checked against it."""
 
     def load_params(self, files: Any, board: Board) -> Any:
         """Read the edition's own files into its typed parameter classes."""

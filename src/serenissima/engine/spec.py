@@ -199,7 +199,8 @@ class OptionSpec:
         default: The value used when the option is not given.
         rule_id: The spec entry that motivates the option (e.g. ``"X-M-01"``).
         description: One sentence on what the option changes.
-        players: The player counts it applies to (empty: all).
+        players: The player counts it applies to (empty: all); a count the
+            ruleset does not offer is ignored.
 
     Examples:
         >>> import serenissima as ser

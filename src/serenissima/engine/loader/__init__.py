@@ -13,7 +13,9 @@ The ``load_*`` functions read the files every edition shares: ``ruleset.toml``
 (identity), ``board.toml`` (areas, ports, edges) and ``options.toml`` (rule
 options), and cross-check what a schema cannot express, such as a connected
 sea graph. An edition reads its own files with the same tools, the
-``check_*`` functions included.
+``check_*`` functions included. What the edition's code reads of the options
+is checked afterwards, against the engine's option schema
+(:mod:`serenissima.engine.options`), when the ruleset is built.
 
 Every name is imported from here; the private modules hold one job each:
 ``_files`` the folder and its TOML, ``_structuring`` the converter and its

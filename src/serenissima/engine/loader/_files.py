@@ -81,6 +81,30 @@ class RulesetFiles:
             return self._folder / name
         return self._base.locate(name) if self._base is not None else None
 
+    def label(self, name: str) -> str:
+        """Return how messages name file ``name``: where it comes from when a base supplies it.
+
+        A file of the folder itself is named as it is; a file taken from a
+        base is named with the base's folder, e.g. ``"rules.toml from base
+        'modern'"``, so that an error in it does not send the reader looking
+        for a file the folder does not hold.
+
+        Examples:
+            >>> from serenissima.engine.loader import RulesetFiles
+            >>> from serenissima.engine.registry import get_plugin
+            >>> modern = RulesetFiles(get_plugin("modern").folder)
+            >>> modern.label("rules.toml")
+            'rules.toml'
+            >>> RulesetFiles("my-variant", base=modern).label("rules.toml")
+            "rules.toml from base 'modern'"
+        """
+        base = self._base
+        if self.has_own(name) or base is None:
+            return name
+        if base.has_own(name):
+            return f"{name} from base {base.folder.name!r}"
+        return base.label(name)
+
     def text(self, name: str) -> str:
         """Return the text of file ``name``.
 

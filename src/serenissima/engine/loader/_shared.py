@@ -229,7 +229,12 @@ def load_options(files: RulesetFiles) -> tuple[OptionSpec, ...]:
 
     Checks: unique names, a non-empty ``rule_id``, values that fit the kind
     (a choice lists its values, a flag lists none), a default the option
-    accepts, and player counts that the ruleset supports.
+    accepts, and player counts that are unique and at least 1. An option may
+    name player counts that ``ruleset.toml`` does not offer (a variant for
+    fewer players keeps its base's options): it applies to the others. What
+    the edition's code reads of the options is checked by
+    :meth:`OptionSchema.check <serenissima.engine.options.OptionSchema.check>`
+    when the ruleset is built.
 
     Args:
         files: The ruleset's files.
@@ -253,7 +258,6 @@ def load_options(files: RulesetFiles) -> tuple[OptionSpec, ...]:
     _no_other_keys(data, ("option",), file=file)
     options = structure(data.get("option", []), tuple[OptionSpec, ...], file=file, key="option")
     check_unique([o.name for o in options], file=file, key="option[{}].name", what="name")
-    players = load_info(files).players
     for index, option in enumerate(options):
         key = f"option[{index}]"
         if not option.rule_id.strip():
@@ -262,7 +266,8 @@ def load_options(files: RulesetFiles) -> tuple[OptionSpec, ...]:
             )
         _check_option_default(option, file=file, key=key)
         for i, count in enumerate(option.players):
-            check_member(count, players, file=file, key=f"{key}.players[{i}]")
+            check_range(count, 1, file=file, key=f"{key}.players[{i}]")
+        check_unique(option.players, file=file, key=f"{key}.players[{{}}]", what="player count")
     return options
 
 
