@@ -237,3 +237,19 @@ def test_usage_errors_are_value_errors() -> None:
     assert isinstance(info.value, ValueError)
     with pytest.raises(ArgumentValueError, match="at least one"):
         game.undo(0)
+
+
+@pytest.mark.parametrize("value", [None, 5, b"modern", ["modern"]])
+def test_load_ruleset_refuses_what_is_no_name_or_path(value: Any) -> None:
+    with pytest.raises(ArgumentTypeError) as info:
+        load_ruleset(value)
+    assert info.value.argument == "name_or_path"
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 5000, "\x00"])
+def test_load_ruleset_answers_any_text_with_a_ruleset_error(name: str) -> None:
+    from serenissima.engine.errors import RulesetError
+
+    with pytest.raises(RulesetError, match="expected an installed ruleset") as info:
+        load_ruleset(name)
+    assert len(str(info.value)) < 200

@@ -12,6 +12,7 @@ from fuzzing.harness import Case
 from fuzzing.values import EDITIONS, hostile, junk, legal, mangle, positions, rules_of
 from serenissima.agents import make_agent
 from serenissima.engine.core import CHANCE, Action, State
+from serenissima.engine.registry import load_ruleset
 from serenissima.engine.ruleset import Ruleset
 from serenissima.records.game import Game
 
@@ -49,7 +50,7 @@ def ruleset_cases(draw: st.DrawFn) -> Case:
     rules, state, states, stranger_rules, stranger = draw(positions())
     elsewhere = states[draw(st.integers(0, len(states) - 1))]
     method = draw(
-        st.sampled_from(("apply", "step", "parse_action", "new_game", "apply_unchecked"))
+        st.sampled_from(("apply", "step", "parse_action", "new_game", "apply_unchecked", "load"))
         | st.sampled_from(_STATE_METHODS + _SEAT_METHODS)
     )
     frozen = pickle.dumps(state)
@@ -84,6 +85,14 @@ def ruleset_cases(draw: st.DrawFn) -> Case:
             f"{rules.id}.new_game({players!r}, {options!r})",
             lambda: rules.new_game(players, options),
             lambda made: isinstance(made, rules.engine.state_type) and players in (2, 3, 4),
+        )
+    if method == "load":
+        name = hostile(draw, st.sampled_from(("classic", "modern", "", ".", "x" * 5000, "/")))
+        return Case(
+            "ruleset",
+            f"load_ruleset({name!r})"[:200],
+            lambda: load_ruleset(name),
+            lambda _: name in ("classic", "modern"),
         )
     if method == "apply_unchecked":
         value = draw(junk | st.just(stranger))

@@ -33,7 +33,7 @@ from pathlib import Path
 import attrs
 
 from serenissima.engine.board import Board
-from serenissima.engine.errors import RulesetError
+from serenissima.engine.errors import ArgumentTypeError, RulesetError
 from serenissima.engine.loader import (
     INFO_FILE,
     OPTIONS_FILE,
@@ -236,8 +236,16 @@ def _load_installed(name: str) -> Ruleset:
     return build_ruleset(files, plugin.engine)
 
 
+def _is_folder(path: Path) -> bool:
+    """Whether ``path`` is a folder; a path the system cannot even look up is not."""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 def _load_folder(folder: Path) -> Ruleset:
-    if not folder.is_dir():
+    if not _is_folder(folder):
         raise RulesetError(
             "", "", f"expected a ruleset folder, but {str(folder)!r} is not a folder"
         )
@@ -269,19 +277,26 @@ def load_ruleset(name_or_path: str | os.PathLike[str]) -> Ruleset:
     Raises:
         RulesetError: An unknown name (the message lists the installed ones),
             or a missing, malformed or inconsistent file.
+        ArgumentTypeError: ``name_or_path`` is neither a string nor a path.
 
     Example:
         >>> rules = load_ruleset("modern")
         >>> rules.info.edition
         'modern'
     """
+    if not isinstance(name_or_path, (str, os.PathLike)):
+        expected = "the name of an installed ruleset or the path of a folder, a str"
+        raise ArgumentTypeError("name_or_path", expected, name_or_path)
     if isinstance(name_or_path, str):
         if name_or_path in _entry_points():
             return _load_installed(name_or_path)
         path = Path(name_or_path)
-        if not path.is_dir():
+        if not name_or_path.strip() or not _is_folder(path):
             names = ", ".join(available_rulesets()) or "none installed"
             expected = f"expected an installed ruleset ({names}) or a ruleset folder"
-            raise RulesetError("", "", f"{expected}, got {name_or_path!r}")
+            shown = (
+                repr(name_or_path) if len(name_or_path) <= 80 else repr(name_or_path[:77]) + "..."
+            )
+            raise RulesetError("", "", f"{expected}, got {shown}")
         return _load_folder(path)
     return _load_folder(Path(name_or_path))
