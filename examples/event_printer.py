@@ -227,12 +227,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{scripted.thrown} dice were thrown by hand")
 
     # Save the record, read it back, and replay it to the identical state.
-    record = game.record(metadata={"example": "event_printer"})
+    record = game.record(metadata={"example": "event_printer"}, agents=["random"] * args.players)
     text = record.to_json()
     with tempfile.TemporaryDirectory() as scratch:
         path = args.out if args.out is not None else Path(scratch) / "game.json"
         path.write_text(text, encoding="utf-8")
-        loaded = ser.GameRecord.from_json(path.read_text(encoding="utf-8"))
+        loaded = ser.GameRecord.from_json(path.read_bytes())
     final = ser.replay(loaded)  # also checks the record's result against the replay
     assert loaded == record
     assert final == game.state, "the replay must reach the identical final state"

@@ -63,7 +63,10 @@ def test_a_game_of_bots_finishes_and_its_record_replays_to_the_same_end(
     assert re.search(r"^seat \d \(random\): ", out, flags=re.MULTILINE)
     record = GameRecord.from_json(saved.read_text())
     assert record.result is not None
-    assert record.metadata["seats"] == "random,random,random"
+    assert record.agents == ("random", "random", "random")
+    assert record.seed == 4
+    assert record.digests is not None
+    assert len(record.digests) == len(record.actions)
     rules = load_ruleset(edition)
     final = replay(record, rules)
     assert _final_board(out, edition) == rules.render(final)
@@ -221,10 +224,14 @@ def test_a_saved_record_is_valid_json_with_the_seats(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     saved = tmp_path / "game.json"
-    _play(capsys, monkeypatch, "quit\n", "modern", "--players", "2", "--save", str(saved))
+    argv = ("modern", "--players", "2", "--seed", "9", "--save", str(saved))
+    _play(capsys, monkeypatch, "quit\n", *argv)
     data = json.loads(saved.read_text())
+    assert data["format"] == 2
     assert data["ruleset"] == "modern"
-    assert data["metadata"] == {"seats": "human,greedy"}
+    assert data["agents"] == ["human", "greedy"]
+    assert data["seed"] == 9
+    assert data["metadata"] == {}
 
 
 def test_quit_offers_to_save_what_was_played(

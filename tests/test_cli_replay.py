@@ -106,7 +106,7 @@ def test_quiet_prints_no_steps(capsys: pytest.CaptureFixture[str], tmp_path: Pat
         (lambda data: data.update(format=9), "format: unknown record format 9"),
         (lambda data: data["actions"].insert(3, "fly away"), "actions[3]"),
         (lambda data: data.update(players="three"), "players: expected a positive integer"),
-        (lambda data: data.update(ruleset="chess"), "ruleset: cannot load 'chess'"),
+        (lambda data: data.update(ruleset="chess"), "ruleset: 'chess' is not an installed ruleset"),
     ],
 )
 def test_a_corrupt_record_is_reported_with_exit_2(

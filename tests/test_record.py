@@ -48,7 +48,7 @@ def _record(rules: Ruleset, seed: int = 1, **options: object) -> tuple[GameRecor
 
 def test_record_keeps_ruleset_players_and_only_non_default_options(rules: Ruleset) -> None:
     record, _ = _record(rules, die="d4", may_stop=True)
-    assert (record.format, record.ruleset, record.ruleset_version) == (1, "toy", "1.0")
+    assert (record.format, record.ruleset, record.ruleset_version) == (2, "toy", "1.0")
     assert record.players == 3
     assert record.options == (("die", "d4"),)
     assert record.actions[0].startswith("first ")
@@ -64,11 +64,15 @@ def test_json_layout(rules: Ruleset) -> None:
         "ruleset_version",
         "players",
         "options",
+        "seed",
+        "agents",
         "actions",
+        "digests",
+        "final_digest",
         "result",
         "metadata",
     ]
-    assert data["format"] == RECORD_FORMAT
+    assert data["format"] == RECORD_FORMAT == 2
     assert data["options"] == {"die": "d4"}
     assert data["actions"] == list(record.actions)
     winner = rules.standings(final).entries[0]
@@ -138,7 +142,7 @@ def _data(rules: Ruleset) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"format": 2}, "format: unknown record format 2; this version reads format 1"),
+        ({"format": 3}, "format: unknown record format 3; this version reads formats 1 and 2"),
         ({"format": "1"}, "format: expected an integer, got '1'"),
         ({"ruleset": ""}, "ruleset: expected a non-empty string"),
         ({"ruleset_version": 1}, "ruleset_version: expected a non-empty string, got 1"),
@@ -156,7 +160,7 @@ def _data(rules: Ruleset) -> dict[str, Any]:
         ),
         ({"metadata": {"round": 3}}, "metadata.round: expected a string, got 3"),
         ({"metadata": "x"}, "metadata: expected an object of strings, got a string"),
-        ({"comment": "hi"}, "comment: unknown field in a format 1 record"),
+        ({"comment": "hi"}, "comment: unknown field in a format 2 record"),
     ],
 )
 def test_corrupt_field_is_named(rules: Ruleset, change: dict[str, Any], message: str) -> None:
@@ -191,8 +195,12 @@ def test_optional_fields_may_be_left_out(rules: Ruleset) -> None:
 
 def test_unknown_ruleset(rules: Ruleset) -> None:
     record = GameRecord.from_data(_data(rules) | {"ruleset": "atlantis"})
-    with pytest.raises(RecordError, match=r"^ruleset: cannot load 'atlantis': .*installed ruleset"):
+    with pytest.raises(
+        RecordError, match=r"^ruleset: 'atlantis' is not an installed ruleset \(toy\)"
+    ):
         replay(record)
+    with pytest.raises(RecordError, match=r"^ruleset: cannot load 'atlantis': .*installed ruleset"):
+        replay(record, allow_folder=True)
 
 
 def test_version_mismatch(rules: Ruleset) -> None:
@@ -256,6 +264,8 @@ def test_result_that_disagrees_with_the_replay(rules: Ruleset) -> None:
 def test_result_of_an_unfinished_game(rules: Ruleset) -> None:
     data = _data(rules)
     data["actions"] = data["actions"][:3]
+    data["digests"] = data["digests"][:3]
+    data["final_digest"] = None
     with pytest.raises(RecordError, match=r"^result: .*do not end the game"):
         replay(GameRecord.from_data(data))
     assert replay(GameRecord.from_data(data), upto=3) is not None  # upto skips the check

@@ -198,10 +198,11 @@ def game_cases(draw: st.DrawFn) -> Case:
 def agent_cases(draw: st.DrawFn) -> Case:
     """The agents' factory and an agent's ``act`` with hostile arguments."""
     rules, state, _, stranger_rules, stranger = draw(positions())
-    kind = hostile(draw, st.sampled_from(("random", "random", "greedy", "human", "Random", "")))
-    seed = hostile(draw, st.integers(0, 9) | st.none())
-    target = hostile(draw, st.sampled_from((state, state, stranger)))
-    given = draw(st.sampled_from((rules, stranger_rules)))
+    # one argument in four or five is hostile, so that agents also get to act
+    kind = hostile(draw, st.sampled_from(("random", "greedy", "random", "greedy", "Random", "")), 5)
+    seed = hostile(draw, st.integers(0, 9) | st.none(), 5)
+    target = hostile(draw, st.sampled_from((state, state, state, stranger)), 5)
+    given = draw(st.sampled_from((rules, rules, rules, stranger_rules)))
     allowed = legal(given, target) if isinstance(target, given.engine.state_type) else ()
 
     def call() -> object:

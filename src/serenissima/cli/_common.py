@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NoReturn, TextIO
 
-from serenissima.engine.errors import ArgumentValueError, OptionError
+from serenissima.engine.errors import ArgumentValueError, OptionError, RecordError
 
 if TYPE_CHECKING:
     from serenissima.engine.ruleset import Ruleset
+    from serenissima.records.record import GameRecord
 
 PROG: Final = "serenissima"
 EXIT_ERROR: Final = 2
@@ -202,6 +204,33 @@ def load(name_or_path: str) -> Ruleset:
     from serenissima.engine.registry import load_ruleset
 
     return load_ruleset(name_or_path)
+
+
+def read_record(path: str) -> GameRecord:
+    """Read a game record file as bytes (at most the size limit, and one byte more).
+
+    Every failure is a ``RecordError`` with a sentence: no such file, a folder,
+    no permission, or what ``GameRecord.from_json`` finds wrong in the bytes.
+    """
+    from serenissima.records.limits import MAX_RECORD_BYTES
+    from serenissima.records.record import GameRecord
+
+    file = Path(path)
+    if file.is_dir():
+        raise RecordError(f"cannot read {path}: it is a folder, not a game record file")
+    try:
+        with file.open("rb") as stream:
+            data = stream.read(MAX_RECORD_BYTES + 1)
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    return GameRecord.from_json(data)
+
+
+ALLOW_FOLDER_HELP: Final = (
+    "let the record's ruleset name be the path of a ruleset folder (from the current "
+    "folder) when no installed ruleset has that name; without it, a record only loads "
+    "installed rulesets"
+)
 
 
 def load_many(names: list[str] | None) -> list[Ruleset]:

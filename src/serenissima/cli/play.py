@@ -7,7 +7,15 @@ import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, TextIO
 
-from serenissima.cli._common import EXIT_ERROR, add_option_argument, installed, load, positive
+from serenissima.cli._common import (
+    ALLOW_FOLDER_HELP,
+    EXIT_ERROR,
+    add_option_argument,
+    installed,
+    load,
+    positive,
+    read_record,
+)
 from serenissima.cli._input import Reader, read_line
 from serenissima.cli._text import action_lines, in_number_order, standings_lines, step_line
 from serenissima.engine.core import CHANCE, Action
@@ -80,6 +88,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument("--load", metavar="RECORD", help="continue the game saved in RECORD")
     parser.add_argument(
+        "--allow-folder", action="store_true", help="with --load: " + ALLOW_FOLDER_HELP
+    )
+    parser.add_argument(
         "--save", metavar="FILE", help="save the game as a record at the end and on quit"
     )
     parser.set_defaults(run=run)
@@ -107,11 +118,11 @@ class _Leave(Exception):  # noqa: N818  (a signal to leave, not an error)
 def run(args: argparse.Namespace, out: TextIO, err: TextIO, read: Reader = read_line) -> int:
     """Play a game to its end, or until a person leaves."""
     from serenissima.records.game import Game
-    from serenissima.records.record import GameRecord
 
     seed = args.seed if args.seed is not None else random.randrange(2**31)
+    metadata: dict[str, str] = {}
     if args.load is not None:
-        record = GameRecord.from_json(_read_file(args.load))
+        record = read_record(args.load)
         if args.option:
             raise ArgumentValueError("--option cannot change a saved game: its options are kept")
         if args.players is not None and args.players != record.players:
@@ -119,9 +130,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, read: Reader = read_
                 f"--players {args.players}: the saved game has {record.players} players"
             )
         rules = load(args.edition) if args.edition else None
-        game = Game.from_record(record, rules, seed)
-        saved = record.metadata.get("seats")
-        default = tuple(saved.split(",")) if saved and args.seats is None else None
+        game = Game.from_record(record, rules, seed, allow_folder=args.allow_folder)
+        metadata = {k: v for k, v in record.metadata.items() if k != "seats"}
+        saved = record.metadata.get("seats")  # where records of format 1 kept the kinds
+        default = record.agents or (tuple(saved.split(",")) if saved else None)
         kinds = _seat_kinds(args.seats or default, game.players)
     else:
         if not args.edition:
@@ -129,18 +141,14 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, read: Reader = read_
                 f"name the edition to play, an installed ruleset ({installed()}) or a folder, "
                 "or --load a saved game"
             )
+        if args.allow_folder:
+            raise ArgumentValueError("--allow-folder applies to a game loaded with --load")
         players = args.players or (len(args.seats) if args.seats else 4)
         kinds = _seat_kinds(args.seats, players)
         game = Game(load(args.edition), players, dict(args.option), seed)
     session = _Session(game, kinds, seed, args.dice == "manual", args.save, out, err, read)
+    session.metadata = metadata
     return session.play()
-
-
-def _read_file(path: str) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ArgumentValueError(f"cannot read {path}: {exc.strerror or exc}") from exc
 
 
 def _seat_kinds(given: tuple[str, ...] | None, players: int) -> tuple[str, ...]:
@@ -177,6 +185,7 @@ class _Session:
         self.manual_dice = manual_dice
         self.save_path = save
         self.saved = len(game.history)
+        self.metadata: dict[str, str] = {}
         self.out = out
         self.err = err
         self.read = read
@@ -248,7 +257,7 @@ class _Session:
         return 0 if self.save(self.save_path) else EXIT_ERROR
 
     def save(self, path: str) -> bool:
-        record = self.game.record({"seats": ",".join(self.kinds)})
+        record = self.game.record(self.metadata, agents=self.kinds)
         try:
             Path(path).write_text(record.to_json() + "\n", encoding="utf-8")
         except OSError as exc:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import TextIO
 
+from serenissima.cli._common import ALLOW_FOLDER_HELP, read_record
 from serenissima.cli._text import standings_lines, step_line
-from serenissima.engine.errors import RecordError, StateError
+from serenissima.engine.errors import StateError
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -17,8 +17,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="replay a saved game and show where it leads",
         description="Read a game record (as 'serenissima play --save' writes it), replay "
         "it action by action, print each step with what happened, then draw the position "
-        "reached and the standings. A record that cannot be read or does not replay is "
-        "reported on standard error with exit status 2.",
+        "reached and the standings. The record's digests are checked after each action and "
+        "at the end. A record that cannot be read, does not replay or parts from its "
+        "digests (edited by hand, say) is reported on standard error with exit status 2.",
     )
     parser.add_argument("record", metavar="RECORD", help="the game record (a JSON file)")
     parser.add_argument(
@@ -36,20 +37,16 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument(
         "--quiet", action="store_true", help="print only the position reached and the standings"
     )
+    parser.add_argument("--allow-folder", action="store_true", help=ALLOW_FOLDER_HELP)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Replay the record and print its steps, the position reached and the standings."""
-    from serenissima.records.record import GameRecord
     from serenissima.records.replay import check_result, record_ruleset, replay_steps
 
-    try:
-        text = Path(args.record).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(f"cannot read {args.record}: {exc.strerror or exc}") from exc
-    record = GameRecord.from_json(text)
-    rules = record_ruleset(record)
+    record = read_record(args.record)
+    rules = record_ruleset(record, allow_folder=args.allow_folder)
     if args.seat is not None and not 0 <= args.seat < record.players:
         raise StateError(f"--seat {args.seat}: the game has seats 0 to {record.players - 1}")
     start = rules.new_game(record.players, dict(record.options))

@@ -220,7 +220,7 @@ class RecordError(SerenissimaError, ValueError):
         ...     ser.GameRecord.from_json('{"format": 99}')
         ... except ser.RecordError as error:
         ...     print(error.reason)
-        format: unknown record format 99; this version reads format 1
+        format: unknown record format 99; this version reads formats 1 and 2
     """
 
     def __init__(self, reason: str) -> None:

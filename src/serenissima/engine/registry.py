@@ -284,9 +284,10 @@ def load_ruleset(name_or_path: str | os.PathLike[str]) -> Ruleset:
         >>> rules.info.edition
         'modern'
     """
-    if not isinstance(name_or_path, (str, os.PathLike)):
+    given: object = name_or_path  # callers without type checks hand over anything
+    if not isinstance(given, (str, os.PathLike)):
         expected = "the name of an installed ruleset or the path of a folder, a str"
-        raise ArgumentTypeError("name_or_path", expected, name_or_path)
+        raise ArgumentTypeError("name_or_path", expected, given)
     if isinstance(name_or_path, str):
         if name_or_path in _entry_points():
             return _load_installed(name_or_path)

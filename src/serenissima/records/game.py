@@ -310,43 +310,82 @@ class Game:
         """Return what ``seat`` may see of the current state."""
         return self._rules.observe(self.state, seat)
 
-    def record(self, metadata: Mapping[str, str] | None = None) -> GameRecord:
+    def record(
+        self, metadata: Mapping[str, str] | None = None, *, agents: Sequence[str] | None = None
+    ) -> GameRecord:
         """Return the game's record (with its result once the game is over).
+
+        It keeps the digests of the states and, when one seeded generator drew
+        every chance outcome from the start, its seed (not when an outcome was
+        typed in with :meth:`play`, or came from the record of :meth:`from_record`).
 
         Args:
             metadata: Free text to keep with the record (players' names, date...).
+            agents: The kind of each seat (``"human"``, ``"greedy"``...), if known.
 
         Returns:
             The record; :meth:`from_record` or :func:`serenissima.records.replay.replay` replay it.
+
+        Raises:
+            ArgumentTypeError: ``metadata`` or ``agents`` is not of the types above.
+            ArgumentValueError: ``agents`` does not name one kind per seat.
+
+        Examples:
+            >>> from serenissima import Game, load_ruleset
+            >>> game = Game(load_ruleset("modern"), players=2, seed=4)
+            >>> _ = game.advance()
+            >>> record = game.record(agents=["human", "greedy"])
+            >>> record.seed, record.agents, len(record.digests) == len(record.actions)
+            (4, ('human', 'greedy'), True)
         """
-        if metadata is not None and not (
-            isinstance(metadata, Mapping)
-            and all(isinstance(k, str) and isinstance(v, str) for k, v in metadata.items())
-        ):
-            raise ArgumentTypeError("metadata", "a mapping of str to str", metadata)
         standings = self.standings() if self.is_over() else None
+        drawn = all(frame.by_seat or frame.rng_state is not None for frame in self._frames)
         return GameRecord.create(
-            self._rules, self._players, self._options, self.history, standings, metadata
+            self._rules,
+            self._players,
+            self._options,
+            self.history,
+            standings,
+            metadata,
+            seed=self._seed if drawn else None,
+            agents=agents,
+            states=[frame.state for frame in self._frames],
         )
 
     @classmethod
     def from_record(
-        cls, record: GameRecord, rules: Ruleset | None = None, seed: int | None = None
+        cls,
+        record: GameRecord,
+        rules: Ruleset | None = None,
+        seed: int | None = None,
+        *,
+        allow_folder: bool = False,
     ) -> Game:
         """Rebuild a game from its record, with its full history (so undo works).
 
         Args:
             record: The record.
-            rules: The ruleset to use; loaded by the record's ruleset id when ``None``.
+            rules: The ruleset to use; loaded by the record's ruleset name when ``None``.
             seed: Seed of the generator for the chance nodes still to come.
+            allow_folder: Let the record's ruleset name a folder (see
+                :func:`serenissima.records.replay.record_ruleset`).
 
         Returns:
             The game, at the state after the record's last action.
 
         Raises:
-            RecordError: The record does not replay (see :func:`serenissima.records.replay.replay`).
+            RecordError: The record does not replay, or parts from its digests
+                (see :func:`serenissima.records.replay.replay`).
+
+        Examples:
+            >>> from serenissima import Game, load_ruleset
+            >>> game = Game(load_ruleset("modern"), players=2, seed=3)
+            >>> _ = game.advance()  # the first player drawn with seed 3
+            >>> again = Game.from_record(game.record(), seed=8)
+            >>> again.state == game.state, again.record().seed  # two seeds drew its dice
+            (True, None)
         """
-        rules = record_ruleset(record, rules)
+        rules = record_ruleset(record, rules, allow_folder=allow_folder)
         steps = list(replay_steps(record, rules))
         game = cls(rules, record.players, dict(record.options), seed)
         for step in steps:

@@ -3,53 +3,74 @@
 A record names the ruleset and its version, the player count and the options
 that differ from their defaults, and lists every action in its text form,
 chance outcomes included (so it replays without any random generator). Its
-JSON form is versioned by :attr:`GameRecord.format`::
+JSON form is versioned by its ``"format"`` field; this version writes format 2::
 
     {
-      "format": 1,
+      "format": 2,
       "ruleset": "modern",
-      "ruleset_version": "1.0",
-      "players": 4,
-      "options": {"doge_cards": false},
-      "actions": ["first 2", "roll", "die 5", "..."],
-      "result": [{"seat": 2, "rank": 1, "score": 31}, "..."],
+      "ruleset_version": "1.0.0",
+      "players": 2,
+      "options": {},
+      "seed": 7,
+      "agents": ["greedy", "random"],
+      "actions": ["close venice", "close modon", "close rhodes", "close naples", "first 0"],
+      "digests": ["85381e2b", "a5e322cb", "6d789cd2", "52665aac", "03c3c6b5"],
+      "final_digest": "03c3c6b5...(64 hex digits)",
+      "result": null,
       "metadata": {"event": "club night"}
     }
 
-This module makes, writes and reads records; :mod:`~serenissima.records.replay`
+``seed`` is the seed of the generator that drew every chance outcome from the
+start of the game (``null`` when there was none, or when some outcome came
+from elsewhere: typed in from real dice, or replayed from an earlier record);
+``agents`` names the kind of each seat (``"human"``, or a bot such as
+``"greedy"`` or ``"random"``; ``null`` when unknown). ``digests`` holds the
+first 8 hex digits of the digest of the state after each action, and
+``final_digest`` the whole digest of the state after the last one (see
+:mod:`~serenissima.records.digest`): a replay checks them, so a record edited
+by hand is refused at the action where it parts from the game that was
+played. These four fields may be ``null`` or left out (a record written by
+hand may lack them), as may ``options``, ``result`` and ``metadata``.
+
+Format 1, written by earlier versions, has the same fields but the four
+above, and is still read (its replay checks the result, having no digests).
+Reading stays within the limits of :mod:`~serenissima.records.limits`. This
+module makes, writes and reads records; :mod:`~serenissima.records.replay`
 replays them.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from serenissima.engine.errors import RecordError
+from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, RecordError
 from serenissima.engine.ruleset import OptionValue, resolve_options
+from serenissima.records import _fields
+from serenissima.records.digest import state_digest, state_digests
+from serenissima.records.limits import record_text
 
 if TYPE_CHECKING:
-    from serenissima.engine.core import Action, Standings
+    from serenissima.engine.core import Action, Standings, State
     from serenissima.engine.ruleset import Ruleset
 
-__all__ = ["RECORD_FORMAT", "GameRecord", "SeatResult"]
+__all__ = ["READ_FORMATS", "RECORD_FORMAT", "GameRecord", "SeatResult"]
 
-RECORD_FORMAT: Final[int] = 1
-"""The record format this version writes and reads."""
+RECORD_FORMAT: Final[int] = 2
+"""The record format this version writes."""
 
-_FIELDS: Final = (
-    "format",
-    "ruleset",
-    "ruleset_version",
-    "players",
-    "options",
-    "actions",
-    "result",
-    "metadata",
-)
+READ_FORMATS: Final[tuple[int, ...]] = (1, 2)
+"""The record formats this version reads."""
+
+_COMMON: Final = ("format", "ruleset", "ruleset_version", "players", "options", "actions")
+_FIELDS: Final = {
+    1: frozenset((*_COMMON, "result", "metadata")),
+    2: frozenset((*_COMMON, "seed", "agents", "digests", "final_digest", "result", "metadata")),
+}
+_REQUIRED: Final = ("ruleset", "ruleset_version", "players", "actions")
 
 
 @attrs.frozen(slots=True)
@@ -72,25 +93,6 @@ class SeatResult:
     score: int
 
 
-def _options(value: Mapping[str, object] | Sequence[tuple[str, object]]) -> Any:
-    pairs = value.items() if isinstance(value, Mapping) else value
-    return tuple(sorted((str(name), _option_value(v)) for name, v in pairs))
-
-
-def _actions(value: Iterable[str]) -> tuple[str, ...]:
-    return tuple(value)
-
-
-def _metadata(value: Mapping[str, str]) -> dict[str, str]:
-    return dict(value)
-
-
-def _option_value(value: object) -> OptionValue:
-    if isinstance(value, list):
-        return tuple(str(v) for v in value)
-    return value  # type: ignore[return-value]  # checked by from_json and by new_game
-
-
 @attrs.frozen(slots=True)
 class GameRecord:
     """A game as its sequence of actions, enough to replay it exactly.
@@ -108,16 +110,24 @@ class GameRecord:
         actions: Every action in its text form, chance outcomes included.
         result: The final standings, or ``None`` for an unfinished game.
         metadata: Free text about the game (names of the players, date, place).
-        format: The record format (:data:`RECORD_FORMAT`).
+        format: The format of the text the record was read from (:data:`RECORD_FORMAT`
+            for a new one). It does not take part in comparisons: writing always
+            gives the current format.
+        seed: The seed of the generator that drew every chance outcome, or ``None``.
+        agents: The kind of each seat (``"human"``, ``"greedy"``...), or ``None``.
+        digests: The short digest of the state after each action, or ``None``.
+        final_digest: The whole digest of the state after the last action, or ``None``.
 
     Examples:
         >>> from serenissima import Game, load_ruleset
         >>> game = Game(load_ruleset("modern"), players=4, seed=2)
         >>> _ = game.advance()
         >>> _ = game.play(game.legal_actions()[0])
-        >>> record = game.record(metadata={"event": "club night"})
-        >>> record.ruleset, record.players, record.actions
-        ('modern', 4, ('first 0', 'galley 1'))
+        >>> record = game.record(metadata={"event": "club night"}, agents=["human"] * 4)
+        >>> record.ruleset, record.players, record.actions, record.seed
+        ('modern', 4, ('first 0', 'galley 1'), 2)
+        >>> len(record.digests), record.final_digest[:8] == record.digests[-1]
+        (2, True)
         >>> GameRecord.from_json(record.to_json()) == record
         True
     """
@@ -125,11 +135,17 @@ class GameRecord:
     ruleset: str
     ruleset_version: str
     players: int
-    options: tuple[tuple[str, OptionValue], ...] = attrs.field(default=(), converter=_options)
-    actions: tuple[str, ...] = attrs.field(default=(), converter=_actions)
+    options: tuple[tuple[str, OptionValue], ...] = attrs.field(
+        default=(), converter=_fields.sorted_options
+    )
+    actions: tuple[str, ...] = attrs.field(default=(), converter=_fields.text_tuple)
     result: tuple[SeatResult, ...] | None = None
-    metadata: dict[str, str] = attrs.field(factory=dict, converter=_metadata, hash=False)
-    format: int = RECORD_FORMAT
+    metadata: dict[str, str] = attrs.field(factory=dict, converter=_fields.plain_dict, hash=False)
+    format: int = attrs.field(default=RECORD_FORMAT, eq=False)
+    seed: int | None = None
+    agents: tuple[str, ...] | None = attrs.field(default=None, converter=_fields.maybe_texts)
+    digests: tuple[str, ...] | None = attrs.field(default=None, converter=_fields.maybe_texts)
+    final_digest: str | None = None
 
     @classmethod
     def create(
@@ -140,8 +156,12 @@ class GameRecord:
         actions: Sequence[Action | str],
         standings: Standings | None = None,
         metadata: Mapping[str, str] | None = None,
+        *,
+        seed: int | None = None,
+        agents: Sequence[str] | None = None,
+        states: Sequence[State] | None = None,
     ) -> GameRecord:
-        """Make the record of a game.
+        """Make the record of a game, with the digests of its states.
 
         Args:
             rules: The ruleset of the game.
@@ -150,16 +170,44 @@ class GameRecord:
             actions: Every action applied, chance outcomes included.
             standings: The standings; kept as the result only when final.
             metadata: Free text about the game.
+            seed: The seed of the generator that drew every chance outcome, if one did.
+            agents: The kind of each seat, if known.
+            states: The state after each action, if at hand; otherwise the
+                actions are applied again to find them.
 
         Returns:
             The record.
 
         Raises:
             OptionError: ``options`` are not valid for ``rules``.
+            ArgumentTypeError: ``seed`` is not an int, ``agents`` not a sequence of
+                str, or ``metadata`` not a mapping of str to str.
+            ArgumentValueError: ``agents`` or ``states`` do not match the seats or the actions.
+            ActionParseError: An action's text spells no action (when ``states`` is ``None``).
+            IllegalActionError: An action is illegal where it stands (likewise).
+
+        Examples:
+            >>> from serenissima import load_ruleset
+            >>> from serenissima.records.record import GameRecord
+            >>> rules = load_ruleset("classic")
+            >>> record = GameRecord.create(rules, 2, None, [], agents=["greedy", "random"])
+            >>> record.digests, len(record.final_digest), record.agents
+            ((), 64, ('greedy', 'random'))
         """
         resolved = resolve_options(rules.options, players, options)
         defaults = {spec.name: spec.default for spec in rules.options}
         changed = {name: v for name, v in resolved.items() if v != defaults[name]}
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ArgumentTypeError("seed", "an int or None", seed)
+        kinds = _fields.seat_kinds(agents, players)
+        notes = _fields.metadata_argument(metadata)
+        if states is None:
+            states = _states(rules, players, options, actions)
+        elif len(states) != len(actions):
+            raise ArgumentValueError(
+                f"states: expected the state after each action ({len(actions)}), got {len(states)}"
+            )
+        last = states[-1] if states else rules.new_game(players, options)
         result = None
         if standings is not None and standings.final:
             result = tuple(SeatResult(s.seat, s.rank, s.score) for s in standings.entries)
@@ -170,21 +218,36 @@ class GameRecord:
             options=changed,
             actions=tuple(str(action) for action in actions),
             result=result,
-            metadata=dict(metadata or {}),
+            metadata=notes,
+            seed=seed,
+            agents=kinds,
+            digests=state_digests(rules, states),
+            final_digest=state_digest(rules, last),
         )
 
     def to_data(self) -> dict[str, Any]:
-        """Return the record as JSON-ready data (see the module docs for the layout)."""
+        """Return the record as JSON-ready data, in the current format (see the module docs).
+
+        Examples:
+            >>> from serenissima.records.record import GameRecord
+            >>> data = GameRecord("modern", "1.0.0", 2, actions=["first 1"], format=1).to_data()
+            >>> data["format"], data["actions"], data["digests"]
+            (2, ['first 1'], None)
+        """
         result = None
         if self.result is not None:
             result = [{"seat": r.seat, "rank": r.rank, "score": r.score} for r in self.result]
         return {
-            "format": self.format,
+            "format": RECORD_FORMAT,
             "ruleset": self.ruleset,
             "ruleset_version": self.ruleset_version,
             "players": self.players,
-            "options": {name: _json_value(v) for name, v in self.options},
+            "options": {name: _fields.json_value(v) for name, v in self.options},
+            "seed": self.seed,
+            "agents": None if self.agents is None else list(self.agents),
             "actions": list(self.actions),
+            "digests": None if self.digests is None else list(self.digests),
+            "final_digest": self.final_digest,
             "result": result,
             "metadata": dict(self.metadata),
         }
@@ -193,53 +256,88 @@ class GameRecord:
         """Return the record's JSON text.
 
         Args:
-            indent: Indentation (one action per line by default); ``None`` for one line.
+            indent: Indentation (one action per line by default, the digests on
+                one line); ``None`` for one line.
 
         Returns:
             The JSON text.
+
+        Examples:
+            >>> from serenissima.records.record import GameRecord
+            >>> record = GameRecord("modern", "1.0.0", 2, actions=["first 1"], digests=["0" * 8])
+            >>> [line for line in record.to_json().splitlines() if "digests" in line]
+            ['  "digests": ["00000000"],']
         """
-        return json.dumps(self.to_data(), indent=indent, ensure_ascii=False)
+        data = self.to_data()
+        if indent is None or indent < 1 or self.digests is None:
+            return json.dumps(data, indent=indent, ensure_ascii=False)
+        # every digest on one line: top-level keys alone start a line with exactly `indent` spaces
+        data["digests"] = []
+        text = json.dumps(data, indent=indent, ensure_ascii=False)
+        key = "\n" + " " * indent + '"digests": '
+        return text.replace(key + "[]", key + json.dumps(list(self.digests)), 1)
 
     @classmethod
     def from_data(cls, data: Any) -> GameRecord:
         """Read a record from JSON-ready data.
 
         Args:
-            data: The data, as :meth:`to_data` produces it.
+            data: The data, as :meth:`to_data` produces it (format 1 or 2).
 
         Returns:
             The record.
 
         Raises:
-            RecordError: The data is not a record of a known format; the
-                message names the field at fault.
+            RecordError: The data is not a record of a known format, or lists
+                more than :data:`~serenissima.records.limits.MAX_ACTIONS` actions;
+                the message names the field at fault.
+            ArgumentTypeError: ``data`` is not JSON data at all (bytes, say).
+
+        Examples:
+            >>> from serenissima.records.record import GameRecord
+            >>> data = {"format": 1, "ruleset": "modern", "ruleset_version": "1.0.0",
+            ...         "players": 2, "actions": ["first 1"]}
+            >>> GameRecord.from_data(data).format
+            1
+            >>> GameRecord.from_data(data | {"seed": 4})
+            Traceback (most recent call last):
+            ...
+            serenissima.engine.errors.RecordError: seed: unknown field in a format 1 record
         """
         if not isinstance(data, dict):
-            raise RecordError(f"a game record is a JSON object, got {_kind(data)}")
+            if not isinstance(data, list | str | int | float | None):
+                raise ArgumentTypeError("data", "the JSON data of a record, a dict", data)
+            raise RecordError(f"a game record is a JSON object, got {_fields.kind(data)}")
         if "format" not in data:
             raise RecordError("format: missing field (the record format number)")
         fmt = data["format"]
-        if not _is_int(fmt):
+        if not _fields.is_int(fmt):
             raise RecordError(f"format: expected an integer, got {fmt!r}")
-        if fmt != RECORD_FORMAT:
+        if fmt not in READ_FORMATS:
             raise RecordError(
-                f"format: unknown record format {fmt}; this version reads format {RECORD_FORMAT}"
+                f"format: unknown record format {fmt}; this version reads formats 1 and 2"
             )
-        unknown = sorted(set(data) - set(_FIELDS))
+        unknown = sorted(str(name) for name in set(data) - _FIELDS[fmt])
         if unknown:
             raise RecordError(f"{unknown[0]}: unknown field in a format {fmt} record")
-        for name in _FIELDS:
-            if name not in data and name not in ("result", "metadata", "options"):
+        for name in _REQUIRED:
+            if name not in data:
                 raise RecordError(f"{name}: missing field")
+        players = _fields.read_players(data)
+        result = _fields.read_result(data.get("result"))
         return cls(
-            ruleset=_text(data, "ruleset"),
-            ruleset_version=_text(data, "ruleset_version"),
-            players=_players(data),
-            options=_read_options(data.get("options", {})),
-            actions=_read_actions(data["actions"]),
-            result=_read_result(data.get("result")),
-            metadata=_read_metadata(data.get("metadata", {})),
+            ruleset=_fields.read_text(data, "ruleset"),
+            ruleset_version=_fields.read_text(data, "ruleset_version"),
+            players=players,
+            options=_fields.read_options(data.get("options", {})),
+            actions=_fields.read_texts(data["actions"], "actions", "action text"),
+            result=None if result is None else tuple(SeatResult(*entry) for entry in result),
+            metadata=_fields.read_metadata(data.get("metadata", {})),
             format=fmt,
+            seed=_fields.read_seed(data.get("seed")),
+            agents=_fields.read_agents(data.get("agents"), players),
+            digests=_fields.read_digests(data.get("digests")),
+            final_digest=_fields.read_final_digest(data.get("final_digest")),
         )
 
     @classmethod
@@ -247,97 +345,43 @@ class GameRecord:
         """Read a record from its JSON text.
 
         Args:
-            text: The JSON text.
+            text: The JSON text; bytes are read as UTF-8.
 
         Returns:
             The record.
 
         Raises:
-            RecordError: The text is not JSON, or not a record of a known format.
+            RecordError: The text breaks a limit of :mod:`~serenissima.records.limits`
+                (too long, not UTF-8, nested too deep), is not JSON, or is not
+                a record of a known format.
+            ArgumentTypeError: ``text`` is neither ``str`` nor ``bytes``.
+
+        Examples:
+            >>> from serenissima.records.record import GameRecord
+            >>> GameRecord.from_json("[" * 100_000)
+            Traceback (most recent call last):
+            ...
+            serenissima.engine.errors.RecordError: a game record nests objects and lists ...
         """
+        checked = record_text(text)
         try:
-            data = json.loads(text)
-        except ValueError as exc:  # json.JSONDecodeError and UnicodeDecodeError
+            data = json.loads(checked)
+        except ValueError as exc:  # json.JSONDecodeError, or a number too long to read
             raise RecordError(f"a game record must be JSON: {exc}") from exc
         return cls.from_data(data)
 
 
-def _json_value(value: OptionValue) -> str | bool | list[str]:
-    return list(value) if isinstance(value, tuple) else value
-
-
-def _kind(value: object) -> str:
-    names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}
-    if value is None:
-        return "null"
-    return names.get(type(value), f"a {type(value).__name__}")
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _text(data: dict[str, Any], name: str) -> str:
-    value = data[name]
-    if not isinstance(value, str) or not value:
-        raise RecordError(f"{name}: expected a non-empty string, got {value!r}")
-    return value
-
-
-def _players(data: dict[str, Any]) -> int:
-    value = data["players"]
-    if not _is_int(value) or value < 1:
-        raise RecordError(f"players: expected a positive integer, got {value!r}")
-    return int(value)
-
-
-def _read_options(value: object) -> tuple[tuple[str, OptionValue], ...]:
-    if not isinstance(value, dict):
-        raise RecordError(f"options: expected an object of option values, got {_kind(value)}")
-    pairs: list[tuple[str, OptionValue]] = []
-    for name, v in value.items():
-        if isinstance(v, str | bool):
-            pairs.append((name, v))
-        elif isinstance(v, list) and all(isinstance(item, str) for item in v):
-            pairs.append((name, tuple(v)))
-        else:
-            raise RecordError(
-                f"options.{name}: expected a string, a boolean or a list of strings, got {v!r}"
-            )
-    return _options(pairs)  # type: ignore[no-any-return]
-
-
-def _read_actions(value: object) -> tuple[str, ...]:
-    if not isinstance(value, list):
-        raise RecordError(f"actions: expected a list of action texts, got {_kind(value)}")
-    for i, text in enumerate(value):
-        if not isinstance(text, str):
-            raise RecordError(f"actions[{i}]: expected an action text, got {text!r}")
-    return tuple(value)
-
-
-def _read_result(value: object) -> tuple[SeatResult, ...] | None:
-    if value is None:
-        return None
-    if not isinstance(value, list):
-        raise RecordError(f"result: expected a list of seat results or null, got {_kind(value)}")
-    entries: list[SeatResult] = []
-    for i, entry in enumerate(value):
-        if not isinstance(entry, dict) or set(entry) != {"seat", "rank", "score"}:
-            raise RecordError(
-                f"result[{i}]: expected an object with seat, rank and score, got {entry!r}"
-            )
-        for key in ("seat", "rank", "score"):
-            if not _is_int(entry[key]):
-                raise RecordError(f"result[{i}].{key}: expected an integer, got {entry[key]!r}")
-        entries.append(SeatResult(entry["seat"], entry["rank"], entry["score"]))
-    return tuple(entries)
-
-
-def _read_metadata(value: object) -> dict[str, str]:
-    if not isinstance(value, dict):
-        raise RecordError(f"metadata: expected an object of strings, got {_kind(value)}")
-    for key, text in value.items():
-        if not isinstance(text, str):
-            raise RecordError(f"metadata.{key}: expected a string, got {text!r}")
-    return dict(value)
+def _states(
+    rules: Ruleset,
+    players: int,
+    options: Mapping[str, object] | None,
+    actions: Sequence[Action | str],
+) -> list[State]:
+    state = rules.new_game(players, options)
+    states = []
+    for action in actions:
+        if isinstance(action, str):
+            action = rules.parse_action(state, action)
+        state = rules.apply(state, action)
+        states.append(state)
+    return states
