@@ -97,3 +97,45 @@ def test_the_command_line_answers_garbage_files_with_a_message(
     assert done.returncode == 2, done
     assert "Traceback" not in done.stderr
     assert done.stderr.strip().startswith("serenissima: error") or "error" in done.stderr
+
+
+def test_the_campaign_counts_every_case_and_the_page_shows_them(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parent.parent
+    out = tmp_path / "fuzz.json"
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(root / "scripts" / "fuzz_campaign.py"),
+            "--cases",
+            "60",
+            "--seed",
+            "3",
+            "--out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Fuzz campaign: how the cases ended" in done.stdout
+    import json
+
+    data = json.loads(out.read_text())
+    rows = {row["target"]: row for row in data["targets"]}
+    assert set(rows) == set(TARGETS)
+    assert sum(row["cases"] for row in rows.values()) == 60
+    for row in rows.values():
+        assert row["cases"] == sum(row[name] for name in data["outcomes"])
+        assert row["untyped"] == row["accepted illegal"] == row["changed"] == 0
+    sys.path.insert(0, str(root / "docs"))
+    try:
+        import robustness_hook
+    finally:
+        sys.path.remove(str(root / "docs"))
+    table = robustness_hook.table(data)
+    assert "| **all** | 60 |" in table
+    svg = robustness_hook.chart(data)
+    assert svg.startswith("<svg")
+    assert svg.count("<rect") >= len(rows)

@@ -145,14 +145,12 @@ class Game:
             raise ArgumentTypeError("rules", "a Ruleset (see load_ruleset)", rules)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise ArgumentTypeError("seed", "an int or None", seed)
-        if options is not None and not isinstance(options, Mapping):
-            raise ArgumentTypeError("options", "a mapping of option names to values", options)
+        self._initial = rules.new_game(players, options)  # checks players and options first
         self._rules = rules
         self._players = players
         self._options: dict[str, object] = dict(options or {})
         self._seed = seed
         self._rng = random.Random(seed)
-        self._initial = rules.new_game(players, self._options)
         self._frames: list[_Frame] = []
 
     def __repr__(self) -> str:
