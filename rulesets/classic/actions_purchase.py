@@ -7,7 +7,6 @@ goods (C-ORG) and throwing them back in the box (C-DISC). ``refuse`` also
 answers a request for passage in phase 3 (C-MOVE-5).
 """
 
-
 from __future__ import annotations
 
 import attrs

@@ -6,7 +6,6 @@ ports and dealing with a beaten galley (C-BAT, C-PATK), landing sailors
 :mod:`.actions_setup`.
 """
 
-
 from __future__ import annotations
 
 import attrs

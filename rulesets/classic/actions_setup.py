@@ -7,7 +7,6 @@ other actions are in :mod:`.actions_purchase` and :mod:`.actions_sea`;
 :mod:`.actions` lists them all.
 """
 
-
 from __future__ import annotations
 
 import attrs

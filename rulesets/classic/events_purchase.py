@@ -6,7 +6,6 @@ fortresses built (C-BUILD), sailors hired (C-HIRE), sailors and goods moved
 also happens in battle and when its last sailor lands (C-ORG-3).
 """
 
-
 from __future__ import annotations
 
 import attrs

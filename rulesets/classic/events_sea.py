@@ -5,7 +5,6 @@ C-PATK), sailors landing and ports taken (C-LAND), goods sold (C-SALE,
 C-BONUS) and the income for one's capital (C-INC).
 """
 
-
 from __future__ import annotations
 
 import attrs

@@ -7,7 +7,6 @@ share (:func:`who`, :func:`where`). The other events are in
 :mod:`.events_purchase` and :mod:`.events_sea`; :mod:`.events` lists them all.
 """
 
-
 from __future__ import annotations
 
 import attrs
