@@ -27,10 +27,10 @@ from serenissima.engine.board import Board
 from serenissima.engine.errors import RulesetError
 from serenissima.engine.loader import (
     BOARD_FILE,
-    INFO_FILE,
     RulesetFiles,
     check_entries,
     check_member,
+    check_offered,
     check_range,
     check_unique,
     load_info,
@@ -165,23 +165,8 @@ def _check_setup(params: ClassicParams, players: tuple[int, ...]) -> None:
     ``ruleset.toml``: a variant for fewer players keeps its base's tables,
     and only the set-ups of the counts it offers are checked further.
     """
-    for index, entry in enumerate(params.setup):
-        check_range(entry.players, 1, file=RULES_FILE, key=f"setup[{index}].players")
-    check_unique(
-        [s.players for s in params.setup],
-        file=RULES_FILE,
-        key="setup[{}].players",
-        what="player count",
-    )
-    declared = [s.players for s in params.setup]
-    counts = ", ".join(str(n) for n in declared) or "none"
-    for index, count in enumerate(players):
-        if count not in declared:
-            raise RulesetError(
-                INFO_FILE,
-                f"ruleset.players[{index}]",
-                f"expected a player count that {RULES_FILE} sets up ({counts}), got {count}",
-            )
+    set_up = [entry.players for entry in params.setup]
+    check_offered(players, set_up, file=RULES_FILE, key="setup[{}].players")
     for index, entry in enumerate(params.setup):
         if entry.players in players:  # the others are never played
             _check_setup_entry(params, entry, f"setup[{index}]")

@@ -26,6 +26,7 @@ edition shares.
 from serenissima.engine.loader._checks import (
     check_entries,
     check_member,
+    check_offered,
     check_range,
     check_unique,
 )
@@ -48,6 +49,7 @@ __all__ = [
     "RulesetFiles",
     "check_entries",
     "check_member",
+    "check_offered",
     "check_range",
     "check_unique",
     "load_board",

@@ -11,7 +11,7 @@ from collections.abc import Hashable, Iterable, Sequence, Sized
 
 from serenissima.engine.errors import RulesetError
 
-__all__ = ["check_entries", "check_member", "check_range", "check_unique"]
+__all__ = ["check_entries", "check_member", "check_offered", "check_range", "check_unique"]
 
 
 def check_range(
@@ -157,3 +157,42 @@ def check_unique(values: Sequence[Hashable], *, file: str, key: str, what: str =
             again = f"got {value!r} again (first at {key.format(first[value])})"
             raise RulesetError(file, key.format(index), f"expected a unique {what}, {again}")
         first[value] = index
+
+
+def check_offered(offered: Sequence[int], set_up: Sequence[int], *, file: str, key: str) -> None:
+    """Check that every player count a ruleset offers has its set-up.
+
+    The counts come from ``ruleset.toml``; the set-ups from an edition's own
+    file, which may also set up counts the ruleset does not offer (a variant
+    for fewer players keeps its base's tables).
+
+    Args:
+        offered: The player counts of ``ruleset.toml``.
+        set_up: The player count of each set-up entry, in file order (checked
+            to be at least 1 and unique).
+        file: The file of the set-up entries, e.g. ``"rules.toml"``.
+        key: A key-path template of their player counts, e.g. ``"setup[{}].players"``.
+
+    Raises:
+        RulesetError: A set-up count below 1 or repeated (an error of ``file``),
+            or an offered count without a set-up (an error of ``ruleset.toml``).
+
+    Examples:
+        >>> from serenissima.engine.loader import check_offered
+        >>> check_offered([2, 5], [2, 3, 4], file="rules.toml", key="setup[{}].players")
+        Traceback (most recent call last):
+        ...
+        serenissima.engine.errors.RulesetError: ruleset.toml: ruleset.players[1]: expected a \
+player count that rules.toml sets up (2, 3, 4), got 5
+    """
+    for index, count in enumerate(set_up):
+        check_range(count, 1, file=file, key=key.format(index))
+    check_unique(list(set_up), file=file, key=key, what="player count")
+    counts = ", ".join(str(n) for n in set_up) or "none"
+    for index, count in enumerate(offered):
+        if count not in set_up:
+            raise RulesetError(
+                "ruleset.toml",
+                f"ruleset.players[{index}]",
+                f"expected a player count that {file} sets up ({counts}), got {count}",
+            )
