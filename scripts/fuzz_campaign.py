@@ -24,6 +24,7 @@ import datetime
 import json
 import os
 import platform
+import resource
 import sys
 import time
 from collections.abc import Sequence
@@ -60,6 +61,12 @@ def _parser() -> argparse.ArgumentParser:
         "--target", action="append", choices=sorted(TARGETS), help="only this target (repeatable)"
     )
     parser.add_argument("--out", type=Path, help="write the counts as JSON to this file")
+    parser.add_argument(
+        "--memory-gb",
+        type=float,
+        default=4.0,
+        help="address space the campaign may use (4): a case that wants more fails as untyped",
+    )
     return parser
 
 
@@ -70,23 +77,29 @@ def _quotas(total: int, targets: Sequence[str]) -> dict[str, int]:
     return quotas
 
 
+CHUNK = 1000
+"""Cases per hypothesis run: a long run is cut in chunks, each with a seed of its own, so
+the memory hypothesis keeps of the cases it drew is given back between chunks."""
+
+
 def run_target(name: str, cases: int, seed: int, tally: Tally, advance: object) -> None:
     """Throw ``cases`` cases at one target, counting them in ``tally``."""
+    for chunk, start in enumerate(range(0, cases, CHUNK)):
 
-    @hypothesis_seed(seed)
-    @settings(
-        max_examples=cases,
-        database=None,
-        deadline=None,
-        phases=[Phase.generate],
-        suppress_health_check=list(HealthCheck),
-    )
-    @given(case=TARGETS[name])
-    def one(case: Case) -> None:
-        tally.add(case, judge(case))
-        advance()  # type: ignore[operator]
+        @hypothesis_seed(seed * 100_003 + chunk)
+        @settings(
+            max_examples=min(CHUNK, cases - start),
+            database=None,
+            deadline=None,
+            phases=[Phase.generate],
+            suppress_health_check=list(HealthCheck),
+        )
+        @given(case=TARGETS[name])
+        def one(case: Case) -> None:
+            tally.add(case, judge(case))
+            advance()  # type: ignore[operator]
 
-    one()
+        one()
 
 
 def _table(tally: Tally, seconds: dict[str, float]) -> Table:
@@ -136,6 +149,8 @@ def _data(args: argparse.Namespace, tally: Tally, seconds: dict[str, float]) -> 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the campaign; 0 when every case ended as promised, 1 otherwise."""
     args = _parser().parse_args(argv)
+    limit = int(args.memory_gb * 2**30)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     targets = args.target or list(SHARE)
     quotas = _quotas(args.cases, targets)
     tally, seconds = Tally(keep=10), {}
