@@ -31,7 +31,7 @@ __all__ = [
     "ISMCTSAgent",
 ]
 
-DEFAULT_ITERATIONS: Final[int] = 500
+DEFAULT_ITERATIONS: Final[int] = 1000
 """The iterations of one decision when neither ``iterations`` nor ``seconds`` is given."""
 
 DEFAULT_EXPLORATION: Final[float] = 0.7
