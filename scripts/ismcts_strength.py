@@ -49,7 +49,12 @@ import attrs
 
 import serenissima as ser
 from serenissima.agents import Agent, GreedyAgent, ISMCTSAgent, make_agent, play_game
-from serenissima.agents.ismcts import DEFAULT_DEPTH, DEFAULT_EXPLORATION, DEFAULT_PRIOR
+from serenissima.agents.ismcts import (
+    DEFAULT_DEPTH,
+    DEFAULT_EXPLORATION,
+    DEFAULT_MINIMAX,
+    DEFAULT_PRIOR,
+)
 from serenissima.analysis.stats import wilson_interval
 
 
@@ -170,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--depth", type=int, default=None, help="rollout length in actions")
     parser.add_argument("--rollout", default=None, help="heuristic or random")
     parser.add_argument("--prior", type=int, default=None, help="visits the root's prior counts")
+    parser.add_argument("--minimax", type=float, default=None, help="share of implicit minimax")
     parser.add_argument(
         "--ruleset", action="append", help="an edition to measure (repeat; default: all)"
     )
@@ -192,6 +198,7 @@ def main(argv: list[str] | None = None) -> int:
             ("depth", args.depth),
             ("rollout", args.rollout),
             ("prior", args.prior),
+            ("minimax", args.minimax),
         )
         if value is not None
     }
@@ -228,6 +235,7 @@ class _Settings:
     depth: int = DEFAULT_DEPTH
     rollout: str = "random"
     prior: int = DEFAULT_PRIOR
+    minimax: float = DEFAULT_MINIMAX
 
 
 if __name__ == "__main__":

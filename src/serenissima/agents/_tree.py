@@ -34,18 +34,27 @@ class Settings(NamedTuple):
     depth: int
     heuristic: bool
     prior: int
+    minimax: float
 
 
 class _Node:
-    """A node of the tree: the actions played so far from the root, whatever the state drawn."""
+    """A node of the tree: the actions played so far from the root, whatever the state drawn.
 
-    __slots__ = ("avail", "children", "totals", "visits")
+    Besides the visits and every seat's total value, a node keeps ``best``,
+    every seat's value where play goes from it if each seat takes its best
+    edge by the heuristic (the implicit minimax value), and ``actor``, the
+    seat that acted there when last visited (``CHANCE`` at a chance node).
+    """
 
-    def __init__(self, players: int) -> None:
+    __slots__ = ("actor", "avail", "best", "children", "totals", "visits")
+
+    def __init__(self, players: int, best: list[float]) -> None:
         self.children: dict[Action, _Node] = {}
         self.visits = 0
         self.avail = 1  # times the edge into it could have been taken
         self.totals = [0.0] * players
+        self.best = best
+        self.actor = TERMINAL
 
 
 class Search:
@@ -68,7 +77,8 @@ class Search:
         self.offered_set = frozenset(offered)
         self.rng = rng
         self.players = players
-        self.root = _Node(self.players)
+        self.zeros = [0.0] * players
+        self.root = _Node(players, self.zeros)
         self.sample = engine.sample_state
         self.legal = engine.legal_actions
         self.outcomes = engine.chance_outcomes
@@ -110,9 +120,8 @@ class Search:
         rules, step, players = self.rules, self.step, self.players
         state = self.sample(rules, self.seen, self.rng)
         for action in self.offered:
-            after = step(rules, state, action)[0]
-            values = self.rewards([self.evaluate(rules, after, s) for s in range(players)])
-            child = self.root.children[action] = _Node(players)
+            values = self.values(step(rules, state, action)[0])
+            child = self.root.children[action] = _Node(players, values)
             child.visits = weight
             child.totals = [weight * v for v in values]
         self.root.visits = weight * len(self.offered)
@@ -146,12 +155,13 @@ class Search:
             actor = state.to_act
             if actor == TERMINAL:
                 break
+            node.actor = actor
             if actor == CHANCE:
                 action = self.draw(state)
                 state = step(rules, state, action)[0]
                 child = node.children.get(action)
                 if child is None:
-                    child = node.children[action] = _Node(players)
+                    child = node.children[action] = _Node(players, self.leaf(state))
                     path.append(child)
                     break
                 node = child
@@ -173,33 +183,41 @@ class Search:
                     tried.append((action, child))
             if untried:
                 action = untried[rng.randrange(len(untried))]
-                child = children[action] = _Node(players)
                 state = step(rules, state, action)[0]
+                child = children[action] = _Node(players, self.leaf(state))
                 path.append(child)
                 break
             action, node = self.select(tried, actor)
             state = step(rules, state, action)[0]
             path.append(node)
-        values = self.rollout(state)
+        values = self.rollout(state) if self.settings.depth else path[-1].best
         for node in path:
             node.visits += 1
             totals = node.totals
             for s in range(players):
                 totals[s] += values[s]
+        if self.settings.minimax:
+            for node in reversed(path[:-1]):
+                node.best = _backed_up(node)
 
     def select(self, tried: list[tuple[Action, _Node]], actor: int) -> tuple[Action, _Node]:
-        """The edge of highest UCB1 for ``actor``, its values scaled to 0..1."""
+        """The edge of highest UCB1 for ``actor``, its values scaled to 0..1.
+
+        An edge's value is its mean, mixed with its implicit minimax value
+        in the share ``minimax``.
+        """
         low, high = self.low, self.high
         scale = 1.0 / (high - low) if high > low else 0.0
         c = self.settings.exploration
+        mix = self.settings.minimax
         best = tried[0]
         best_score = -math.inf
         log, sqrt = math.log, math.sqrt
         for pair in tried:
             child = pair[1]
             visits = child.visits
-            mean = (child.totals[actor] / visits - low) * scale
-            score = mean + c * sqrt(log(child.avail) / visits)
+            value = (1.0 - mix) * child.totals[actor] / visits + mix * child.best[actor]
+            score = (value - low) * scale + c * sqrt(log(child.avail) / visits)
             if score > best_score:
                 best, best_score = pair, score
         return best
@@ -233,8 +251,17 @@ class Search:
                 state = best_state
             else:
                 state = step(rules, state, legal[rng.randrange(len(legal))])[0]
-        estimates = [evaluate(rules, state, s) for s in range(self.players)]
-        return self.rewards(estimates)
+        return self.values(state)
+
+    def leaf(self, state: State) -> list[float]:
+        """A new node's own values: needed for its implicit minimax value, or as its leaf value."""
+        if self.settings.minimax or not self.settings.depth:
+            return self.values(state)
+        return self.zeros
+
+    def values(self, state: State) -> list[float]:
+        """Each seat's value of ``state``: its estimate less the best of the others'."""
+        return self.rewards([self.evaluate(self.rules, state, s) for s in range(self.players)])
 
     def rewards(self, estimates: list[float]) -> list[float]:
         """Each seat's estimate less the best of the others'; the search's range widened."""
@@ -248,6 +275,26 @@ class Search:
         if high > self.high:
             self.high = high
         return values
+
+
+def _backed_up(node: _Node) -> list[float]:
+    """The implicit minimax value of ``node``: its best child's for the seat acting there.
+
+    At a chance node, the children's values averaged by their visits.
+    """
+    children = node.children.values()
+    if node.actor == CHANCE:
+        total = sum(child.visits for child in children)
+        if not total:
+            return node.best
+        return [
+            sum(child.visits * child.best[s] for child in children) / total
+            for s in range(len(node.best))
+        ]
+    actor = node.actor
+    if actor < 0 or not node.children:
+        return node.best
+    return max(children, key=lambda child: child.best[actor]).best
 
 
 def _cumulative(

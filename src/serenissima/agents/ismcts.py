@@ -26,6 +26,7 @@ __all__ = [
     "DEFAULT_DEPTH",
     "DEFAULT_EXPLORATION",
     "DEFAULT_ITERATIONS",
+    "DEFAULT_MINIMAX",
     "DEFAULT_PRIOR",
     "ROLLOUTS",
     "ISMCTSAgent",
@@ -42,6 +43,9 @@ DEFAULT_DEPTH: Final[int] = 3
 
 ROLLOUTS: Final[tuple[str, ...]] = ("random", "heuristic")
 """How a rollout picks actions: uniformly, or the best of a few by the heuristic."""
+
+DEFAULT_MINIMAX: Final[float] = 0.5
+"""The share of an edge's implicit minimax value in the value UCB1 reads (0: the mean only)."""
 
 DEFAULT_PRIOR: Final[int] = 10
 """The visits the heuristic's value of each root action counts for before the search."""
@@ -121,6 +125,7 @@ class ISMCTSAgent:
         "depth",
         "exploration",
         "iterations",
+        "minimax",
         "prior",
         "rollout",
         "seconds",
@@ -136,6 +141,7 @@ class ISMCTSAgent:
         depth: int = DEFAULT_DEPTH,
         rollout: str = "random",
         prior: int = DEFAULT_PRIOR,
+        minimax: float = DEFAULT_MINIMAX,
     ) -> None:
         if iterations is not None and seconds is not None:
             raise ArgumentValueError("give iterations or seconds as the budget, not both")
@@ -154,6 +160,10 @@ class ISMCTSAgent:
             raise ArgumentValueError(f"exploration must be 0 or more, got {exploration!r}")
         _check_int("depth", depth, 0)
         _check_int("prior", prior, 0)
+        if isinstance(minimax, bool) or not isinstance(minimax, int | float):
+            raise ArgumentTypeError("minimax", "a number from 0 to 1", minimax)
+        if not 0 <= minimax <= 1:
+            raise ArgumentValueError(f"minimax must be from 0 to 1, got {minimax!r}")
         if rollout not in ROLLOUTS:
             raise ArgumentValueError(
                 f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}"
@@ -165,6 +175,7 @@ class ISMCTSAgent:
         self.depth = depth
         self.rollout = rollout
         self.prior = prior
+        self.minimax = float(minimax)
         self._rng = random.Random(seed)
 
     def __repr__(self) -> str:
@@ -199,6 +210,7 @@ class ISMCTSAgent:
             self.depth,
             self.rollout == "heuristic",
             self.prior,
+            self.minimax,
         )
         seen = rules.observe(state, seat)
         return Search(settings, rules, seen, offered, state.players, self._rng).run()
