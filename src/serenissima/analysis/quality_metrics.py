@@ -96,8 +96,9 @@ METRICS: Final[tuple[MetricSpec, ...]] = (
         "balance",
         "seat gap",
         True,
-        "The win share of the seat that wins most, less that of the seat that wins least "
-        "(0 for seats that win equally often).",
+        "The win share of the seat that wins most, less that of the seat that wins least: "
+        "0 for seats that win equally often, though chance alone keeps it above 0 in a "
+        "finite batch, so compare it between editions and read the seats' own intervals.",
     ),
     _spec(
         "first_player",
