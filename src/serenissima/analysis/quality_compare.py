@@ -1,8 +1,7 @@
 """Two editions' game quality side by side: each measure with its interval, and the difference.
 
-:func:`run_quality` plays the games (through any ``map``-like runner, see
-:func:`~serenissima.analysis.quality.play_traces`) and :func:`compare_quality`
-lines two batches of traces up: each measure of
+:func:`compare_quality` lines two batches of traces up (played by
+:func:`~serenissima.analysis.quality_run.run_quality`): each measure of
 :mod:`~serenissima.analysis.quality_metrics` on both sides with its 95%
 bootstrap interval, and the interval of the difference from the *paired*
 bootstrap (game ``i`` of both editions met the same chance, and each
@@ -11,7 +10,7 @@ interval leaves out 0. The result, a :class:`QualityComparison`, goes to JSON
 and back, and :mod:`~serenissima.analysis.quality_text` writes it as a report.
 
 Example:
-    >>> from serenissima.analysis.quality_compare import run_quality
+    >>> from serenissima.analysis.quality_run import run_quality
     >>> result = run_quality("classic", "modern", players=2, games=4, seed=1, replicates=50)
     >>> result["leader_50"].left.value <= 1.0, result.versus
     (True, None)
@@ -26,19 +25,16 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 import cattrs
 
-from serenissima.agents import make_agent
 from serenissima.analysis.bootstrap import DEFAULT_REPLICATES, Estimate, paired_bootstrap
-from serenissima.analysis.quality import GameTrace, Mapper, QualityJob, play_traces
+from serenissima.analysis.quality import GameTrace
 from serenissima.analysis.quality_metrics import METRICS, metric_spec, statistic
-from serenissima.analysis.quality_notes import agent_note, board_note, reach_note
-from serenissima.analysis.simulate import Progress
 from serenissima.analysis.stats import Interval
-from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError
+from serenissima.engine.errors import ArgumentValueError
 
 if TYPE_CHECKING:
     from serenissima.engine.ruleset import Ruleset
 
-__all__ = ["EditionSide", "QualityComparison", "QualityRow", "compare_quality", "run_quality"]
+__all__ = ["EditionSide", "QualityComparison", "QualityRow", "compare_quality"]
 
 LEVEL: Final = 0.95
 
@@ -132,7 +128,7 @@ class QualityComparison:
         notes: Sentences on the data a reader must know (reconstructed boards, agents).
 
     Example:
-        >>> from serenissima.analysis.quality_compare import run_quality
+        >>> from serenissima.analysis.quality_run import run_quality
         >>> result = run_quality("modern", "modern", players=2, games=3, seed=2, replicates=20)
         >>> result["turns"].difference.value, result["turns"].differs
         (0.0, False)
@@ -255,113 +251,3 @@ def compare_quality(
         for key in keys
         if key in paired.left or key in paired.right
     )
-
-
-def _check_kind(kind: object, what: str) -> str:
-    if not isinstance(kind, str):
-        raise ArgumentTypeError(what, "an agent kind, a str", kind)
-    make_agent(kind, 0)  # raises on a kind no agent answers to
-    return kind
-
-
-def run_quality(
-    left: str,
-    right: str,
-    *,
-    players: int,
-    games: int,
-    seed: int,
-    agents: str = "random",
-    versus: str | None = None,
-    options: tuple[Mapping[str, object], Mapping[str, object]] | None = None,
-    replicates: int = DEFAULT_REPLICATES,
-    mapper: Mapper | None = None,
-    progress: Progress | None = None,
-) -> QualityComparison:
-    """Play both editions' games and compare their quality.
-
-    Each edition plays ``games`` games with ``agents`` at every seat; with
-    ``versus`` (another kind) it also plays a skill batch of as many games,
-    game ``i`` seating ``agents`` at seat ``i % players`` and ``versus``
-    elsewhere. Every game ``i`` uses the paired seeds of the batch seed.
-
-    Args:
-        left: The left ruleset's name or folder.
-        right: The right ruleset's name or folder.
-        players: The number of seats.
-        games: The games of each batch (at least 1).
-        seed: The batch seed (the bootstrap's too).
-        agents: The agent kind of every seat (any kind ``make_agent`` knows).
-        versus: The weaker kind of the skill batch; ``None``, or the same kind
-            as ``agents``, plays no skill batch.
-        options: The rule options of each side.
-        replicates: The bootstrap's resampled batches.
-        mapper: A ``map``-like runner for the games (see
-            :func:`~serenissima.analysis.quality.play_traces`).
-        progress: Called with ``(games done, games in all)``.
-
-    Returns:
-        The comparison, with its notes.
-
-    Raises:
-        SerenissimaError: An unknown ruleset or agent kind, a bad player count
-            or option, or fewer than one game; all checked before a game is played.
-
-    Example:
-        >>> from serenissima.analysis.quality_compare import run_quality
-        >>> result = run_quality(
-        ...     "classic", "modern", players=4, games=2, seed=1, versus="greedy", replicates=20
-        ... )
-        >>> result["skill"].left is not None, len(result.notes) > 2
-        (True, True)
-    """
-    from serenissima.engine import registry
-
-    _check_kind(agents, "agents")
-    if versus is not None and _check_kind(versus, "versus") == agents:
-        versus = None
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ArgumentValueError(f"a comparison needs at least one game, not {games!r}")
-    rulesets = (registry.load_ruleset(left), registry.load_ruleset(right))
-    given = options or ({}, {})
-    for rules, opts in zip(rulesets, given, strict=True):
-        rules.new_game(players, opts)  # checks the player count and options before any game
-    batches: list[list[QualityJob]] = []
-    for name, opts in zip((left, right), given, strict=True):
-        pairs = tuple(opts.items())
-        batches.append(
-            [QualityJob(name, players, seed, i, (agents,) * players, pairs) for i in range(games)]
-        )
-    if versus is not None:
-        for name, opts in zip((left, right), given, strict=True):
-            pairs = tuple(opts.items())
-            batches.append(
-                [
-                    QualityJob(name, players, seed, i, _rotated(agents, versus, i, players), pairs)
-                    for i in range(games)
-                ]
-            )
-    traces = play_traces([job for batch in batches for job in batch], mapper, progress)
-    split = [traces[k * games : (k + 1) * games] for k in range(len(batches))]
-    rows = compare_quality(
-        split[0],
-        split[1],
-        left_skill=split[2] if versus else None,
-        right_skill=split[3] if versus else None,
-        strong=agents if versus else None,
-        replicates=replicates,
-        seed=seed,
-    )
-    notes = [note for rules in rulesets for note in (board_note(rules), reach_note(rules)) if note]
-    notes.append(agent_note(agents, versus))
-    sides = tuple(
-        EditionSide.of(rules, batch[0].names, opts)
-        for rules, batch, opts in zip(rulesets, split[:2], given, strict=True)
-    )
-    return QualityComparison(
-        sides[0], sides[1], players, games, seed, agents, versus, replicates, rows, tuple(notes)
-    )
-
-
-def _rotated(strong: str, weak: str, index: int, players: int) -> tuple[str, ...]:
-    return tuple(strong if seat == index % players else weak for seat in range(players))

@@ -9,7 +9,7 @@ them (no script, no style sheet or font from elsewhere: it opens offline).
 can take them.
 
 Example:
-    >>> from serenissima.analysis.quality_compare import run_quality
+    >>> from serenissima.analysis.quality_run import run_quality
     >>> result = run_quality("classic", "modern", players=2, games=2, seed=1, replicates=5)
     >>> report_html(result).startswith("<!DOCTYPE html>")
     True
@@ -88,7 +88,7 @@ def report_markdown(
         The Markdown text, ending with a newline.
 
     Example:
-        >>> from serenissima.analysis.quality_compare import run_quality
+        >>> from serenissima.analysis.quality_run import run_quality
         >>> result = run_quality("classic", "modern", players=2, games=2, seed=1, replicates=5)
         >>> text = report_markdown(result, {"balance": "balance.svg"})
         >>> text.splitlines()[0], "![" in text
@@ -124,7 +124,7 @@ def report_html(comparison: QualityComparison) -> str:
         The page: no script, no external style sheet, image or font.
 
     Example:
-        >>> from serenissima.analysis.quality_compare import run_quality
+        >>> from serenissima.analysis.quality_run import run_quality
         >>> result = run_quality("classic", "modern", players=2, games=2, seed=1, replicates=5)
         >>> page = report_html(result)
         >>> page.count("<svg"), "<script" in page
@@ -215,7 +215,7 @@ def write_report(comparison: QualityComparison, folder: str | Path) -> list[Path
 
     Example:
         >>> import tempfile
-        >>> from serenissima.analysis.quality_compare import run_quality
+        >>> from serenissima.analysis.quality_run import run_quality
         >>> result = run_quality("classic", "modern", players=2, games=2, seed=1, replicates=5)
         >>> with tempfile.TemporaryDirectory() as tmp:
         ...     [path.name for path in write_report(result, tmp)][:3]

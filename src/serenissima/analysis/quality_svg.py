@@ -231,7 +231,7 @@ def seat_label(comparison: QualityComparison, seat: int) -> str:
     """Return a seat's label with the nation each edition gives it, if any.
 
     Example:
-        >>> from serenissima.analysis.quality_compare import run_quality
+        >>> from serenissima.analysis.quality_run import run_quality
         >>> result = run_quality("classic", "modern", players=2, games=1, seed=1, replicates=5)
         >>> seat_label(result, 1)
         'seat 1 (genoa)'
@@ -256,7 +256,7 @@ def quality_charts(comparison: QualityComparison) -> dict[str, str]:
         ``choices`` (the branching factor of each decision kind).
 
     Example:
-        >>> from serenissima.analysis.quality_compare import run_quality
+        >>> from serenissima.analysis.quality_run import run_quality
         >>> result = run_quality("classic", "modern", players=2, games=2, seed=1, replicates=5)
         >>> sorted(quality_charts(result))
         ['balance', 'choices', 'outcomes', 'play']

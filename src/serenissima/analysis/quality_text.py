@@ -8,7 +8,7 @@ figures) that :mod:`~serenissima.analysis.quality_report` writes as Markdown
 or HTML.
 
 Example:
-    >>> from serenissima.analysis.quality_compare import run_quality
+    >>> from serenissima.analysis.quality_run import run_quality
     >>> result = run_quality("classic", "modern", players=2, games=3, seed=1, replicates=20)
     >>> print(finding(result, "turns"))  # doctest: +ELLIPSIS
     A classic game lasts 12.0 rounds (12.0 to 12.0) and a modern game ... turns (...); ...
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from serenissima.analysis.quality_compare import QualityComparison, QualityRow
     from serenissima.analysis.stats import Interval
 
-__all__ = ["Block", "command_line", "finding", "report_blocks"]
+__all__ = ["CHART_CAPTIONS", "Block", "command_line", "finding", "findings", "report_blocks"]
 
 
 @attrs.frozen(slots=True)
@@ -163,7 +163,7 @@ def finding(comparison: QualityComparison, key: str) -> str:
         KeyError: The comparison has no such measure on either side.
 
     Example:
-        >>> from serenissima.analysis.quality_compare import run_quality
+        >>> from serenissima.analysis.quality_run import run_quality
         >>> result = run_quality("modern", "modern", players=2, games=3, seed=1, replicates=20)
         >>> sentence = finding(result, "shared_wins")
         >>> print(sentence.split("; ")[1])
@@ -195,11 +195,43 @@ def finding(comparison: QualityComparison, key: str) -> str:
     return f"{text[0].upper()}{text[1:]}; {_verdict(comparison, row, spec.share, digits)}."
 
 
+def findings(comparison: QualityComparison) -> list[tuple[str, str]]:
+    """Return every measure's sentence with its label, family by family.
+
+    Args:
+        comparison: The comparison.
+
+    Returns:
+        ``(label, sentence)`` pairs in report order; the skill gradient says
+        that it was not measured when no skill batch was played.
+
+    Example:
+        >>> from serenissima.analysis.quality_run import run_quality
+        >>> result = run_quality("classic", "modern", players=2, games=2, seed=1, replicates=5)
+        >>> dict(findings(result))["Stronger agent's wins"]
+        'Not measured: no weaker agent was given.'
+    """
+    present = set(comparison.keys())
+    out = []
+    for group in GROUPS:
+        for spec in METRICS:
+            if spec.group != group:
+                continue
+            if spec.key in present:
+                out.append((spec.label.capitalize(), finding(comparison, spec.key)))
+            elif spec.key == "skill":
+                out.append((spec.label.capitalize(), _NOT_MEASURED))
+    return out
+
+
+_NOT_MEASURED: Final = "Not measured: no weaker agent was given."
+
+
 def command_line(comparison: QualityComparison, folder: str = "report") -> str:
     """Return the command that plays the same games and writes the same report.
 
     Example:
-        >>> from serenissima.analysis.quality_compare import run_quality
+        >>> from serenissima.analysis.quality_run import run_quality
         >>> result = run_quality("classic", "modern", players=2, games=2, seed=4, replicates=5)
         >>> command_line(result, "out").split(" --")[1:]
         ['games 2', 'players 2', 'seed 4', 'agents random', 'report out']
@@ -288,7 +320,7 @@ def report_blocks(comparison: QualityComparison, *, title: bool = True) -> list[
         The blocks, in order.
 
     Example:
-        >>> from serenissima.analysis.quality_compare import run_quality
+        >>> from serenissima.analysis.quality_run import run_quality
         >>> result = run_quality("classic", "modern", players=2, games=2, seed=1, replicates=5)
         >>> [block.text for block in report_blocks(result) if block.kind == "h2"][:3]
         ['Findings', 'About the data', 'Charts']
@@ -300,14 +332,8 @@ def report_blocks(comparison: QualityComparison, *, title: bool = True) -> list[
         blocks.append(Block("h1", f"Game quality: {names[0]} and {names[1]} compared"))
     blocks.append(Block("p", _intro(c)))
     present = set(c.keys())
-    findings = []
-    for group in GROUPS:
-        for spec in METRICS:
-            if spec.group == group and spec.key in present:
-                findings.append(f"**{spec.label.capitalize()}.** {finding(c, spec.key)}")
-    if "skill" not in present:
-        findings.append("**Skill gradient.** Not measured: no weaker agent was given.")
-    blocks += [Block("h2", "Findings"), Block("ul", items=tuple(findings))]
+    items = tuple(f"**{label}.** {sentence}" for label, sentence in findings(c))
+    blocks += [Block("h2", "Findings"), Block("ul", items=items)]
     blocks += [Block("h2", "About the data"), Block("ul", items=c.notes)]
     blocks.append(Block("h2", "Charts"))
     blocks += [Block("figure", caption, name=name) for name, caption in CHART_CAPTIONS.items()]
