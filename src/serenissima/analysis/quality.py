@@ -301,11 +301,11 @@ def trace_game(job: QualityJob) -> GameTrace:
         >>> (trace.decisions, trace.scores) == (row.decisions, row.scores)
         True
     """
-    from serenissima.engine import registry  # late: a stand-in registry may replace it
+    from serenissima.engine.registry import load_ruleset  # late: a stand-in may replace it
 
     if not isinstance(job, QualityJob):
         raise ArgumentTypeError("job", "a QualityJob", job)
-    rules = registry.load_ruleset(job.ruleset)
+    rules = load_ruleset(job.ruleset)
     seeds = game_seeds(job.seed, job.index, job.players)
     log = _Log()
     agents = [

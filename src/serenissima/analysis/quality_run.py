@@ -73,14 +73,14 @@ def check_quality(
         >>> [rules.id for rules in check_quality("classic", "modern", 4, 10, "greedy")]
         ['classic', 'modern']
     """
-    from serenissima.engine import registry
+    from serenissima.engine.registry import load_ruleset
 
     _check_kind(agents, "agents")
     if versus is not None:
         _check_kind(versus, "versus")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ArgumentValueError(f"a comparison needs at least one game, not {games!r}")
-    rulesets = (registry.load_ruleset(left), registry.load_ruleset(right))
+    rulesets = (load_ruleset(left), load_ruleset(right))
     for rules, opts in zip(rulesets, options or ({}, {}), strict=True):
         rules.new_game(players, opts)  # the player count and the options
     return rulesets
