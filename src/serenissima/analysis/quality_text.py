@@ -95,7 +95,7 @@ _PHRASES: Final[dict[str, str]] = {
 def _digits(row: QualityRow) -> int:
     """Decimals of a share: one when an interval is narrower than five points."""
     estimates = [e for e in (row.left, row.right, row.difference) if e is not None]
-    narrow = any(e.interval.finite and e.interval.width < 0.05 for e in estimates)
+    narrow = any(e.interval.finite and 0 < e.interval.width < 0.05 for e in estimates)
     return 1 if narrow else 0
 
 
@@ -167,7 +167,7 @@ def finding(comparison: QualityComparison, key: str) -> str:
         >>> result = run_quality("modern", "modern", players=2, games=3, seed=1, replicates=20)
         >>> sentence = finding(result, "shared_wins")
         >>> print(sentence.split("; ")[1])
-        the editions do not differ clearly (95% interval of left less right: 0.0 to 0.0 points).
+        the editions do not differ clearly (95% interval of left less right: 0 to 0 points).
     """
     spec = metric_spec(key)
     row = comparison[key]
@@ -177,7 +177,7 @@ def finding(comparison: QualityComparison, key: str) -> str:
         assert present is not None
         side = names[0] if row.left is not None else names[1]
         shown = _with_interval(present, spec.share, _digits(row))
-        return f"The {spec.label} is measured in {side} only: {shown}."
+        return f"{spec.label.capitalize()}: measured in {side} only, {shown}."
     digits = _digits(row)
     fair = _value(1 / comparison.players, True, 0)
     units = ("", "")
