@@ -16,6 +16,7 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -192,7 +193,37 @@ def finding(comparison: QualityComparison, key: str) -> str:
         agents=comparison.agents,
         versus=comparison.versus,
     )
-    return f"{text[0].upper()}{text[1:]}; {_verdict(comparison, row, spec.share, digits)}."
+    sentence = f"{text[0].upper()}{text[1:]}; {_verdict(comparison, row, spec.share, digits)}."
+    return sentence + (_extremes(comparison) if key == "seat_gap" else "")
+
+
+def _extremes(comparison: QualityComparison) -> str:
+    """A second sentence for the seat gap: which seats win most and least on each side."""
+    parts = []
+    for side, name in zip(("left", "right"), _names(comparison), strict=True):
+        shares = []
+        for seat in range(comparison.players):
+            estimate = getattr(comparison[f"seat:{seat}"], side)
+            if estimate is not None:
+                shares.append((estimate.value, seat))
+        if shares:
+            (low, least), (high, most) = min(shares), max(shares)
+            label = _side_seat(comparison, side)
+            parts.append(
+                f"in {name}, {label(most)} wins most ({_value(high, True, 0)}) and "
+                f"{label(least)} least ({_value(low, True, 0)})"
+            )
+    text = "; ".join(parts)
+    return f" {text[0].upper()}{text[1:]}." if text else ""
+
+
+def _side_seat(comparison: QualityComparison, side: str) -> Callable[[int], str]:
+    names = getattr(comparison, side).seat_names
+
+    def label(seat: int) -> str:
+        return f"seat {seat} ({names[seat]})" if names else f"seat {seat}"
+
+    return label
 
 
 def findings(comparison: QualityComparison) -> list[tuple[str, str]]:
