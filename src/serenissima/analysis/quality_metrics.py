@@ -114,9 +114,9 @@ METRICS: Final[tuple[MetricSpec, ...]] = (
         "decisiveness",
         "leader at 50% wins",
         True,
-        "How often the seat leading after half of the game's decisions wins, the leader "
-        "judged by the edition's estimate of each seat's final score (a shared lead counts "
-        "in part).",
+        "How often the seat leading after half of the game's decisions wins (a shared lead "
+        "counts in part), the leader judged by the edition's estimate of each seat's final "
+        "score: mid-game, the modern standings count only the ducats in hand.",
     ),
     _spec(
         "leader_75",
