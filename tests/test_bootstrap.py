@@ -156,8 +156,10 @@ def test_a_game_count_of_the_wrong_type_is_a_type_error() -> None:
 
 @settings(max_examples=25, deadline=None)
 @given(st.lists(st.floats(0, 100), min_size=2, max_size=25), st.integers(0, 1000))
-def test_the_value_lies_inside_its_interval_for_a_mean(values: list[float], seed: int) -> None:
+def test_the_interval_of_a_mean_stays_within_the_values(values: list[float], seed: int) -> None:
     estimate = bootstrap(
         len(values), lambda w: {"m": weighted_mean(w, values)}, replicates=200, seed=seed
     )["m"]
-    assert min(values) <= estimate.interval.low <= estimate.interval.high <= max(values)
+    slack = 1e-9 * (1 + max(values))  # a mean of equal values may round off its last bit
+    assert min(values) - slack <= estimate.interval.low <= estimate.interval.high
+    assert estimate.interval.high <= max(values) + slack
