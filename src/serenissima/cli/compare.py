@@ -9,6 +9,7 @@ from typing import TextIO
 from serenissima.analysis.compare import compare_rulesets
 from serenissima.analysis.diff import SECTIONS
 from serenissima.analysis.difftext import format_diff
+from serenissima.cli import _quality
 from serenissima.cli._common import (
     add_option_argument,
     check_options_known,
@@ -59,6 +60,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help=f"with --games: number of seats (default: {_DEFAULT_PLAYERS})",
     )
     add_seats_argument(parser)
+    _quality.add_arguments(parser)
     parser.add_argument(
         "--seed", type=int, help=f"with --games: seed of both batches (default: {_DEFAULT_SEED})"
     )
@@ -71,16 +73,25 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from serenissima.analysis.report import format_comparison
     from serenissima.analysis.simcompare import compare_simulations
 
-    playing = (args.players, args.seats, args.seed) != (None, None, None) or args.option
+    given = (args.players, args.seats, args.seed, args.agents, args.report, args.versus)
+    playing = given != (None,) * len(given) or args.option
     if playing and args.games is None:
-        raise ArgumentValueError("--players, --seats, --seed and --option go with --games")
+        raise ArgumentValueError(
+            "--players, --seats, --agents, --seed, --option, --report and --versus go with --games"
+        )
+    _quality.check(args)
     left, right = load(args.left), load(args.right)
-    comparison = None
+    comparison = quality = None
     if args.games is not None:
         args.players = args.players or _DEFAULT_PLAYERS
         args.seed = _DEFAULT_SEED if args.seed is None else args.seed
-        seats = seats_for(args.seats, args.players)
         check_options_known([left, right], args.option)
+    if args.report is not None:
+        sides = (options_for(left, args.option, True), options_for(right, args.option, True))
+        quality = _quality.run_report(args, sides, err)
+    elif args.games is not None:
+        agents = None if args.agents is None else (args.agents,)
+        seats = seats_for(args.seats or agents, args.players)
         left_summary, right_summary = (
             simulate_with_progress(
                 rules,
@@ -100,11 +111,15 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         text = format_diff(diff, show_same=args.all)
         if comparison is not None:
             text += "\n\n" + format_comparison(comparison)
+        if quality is not None:
+            text += "\n\n" + _quality.format_findings(quality)
         out.write(text + "\n")
         return 0
     data = (diff if args.all else diff.changed).to_dict()
     data["summary"] = {status.value: count for status, count in diff.counts.items()}
     if comparison is not None:
         data["simulation"] = comparison.to_dict()
+    if quality is not None:
+        data["quality"] = quality.to_dict()
     out.write(json.dumps(data, indent=2) + "\n")
     return 0
