@@ -167,15 +167,18 @@ class RulesetRef:
         return (RulesetRef, (self.source, self.id, self.version, self.kernel))
 
     @classmethod
-    def of(cls, rules: Ruleset | str | os.PathLike[str]) -> RulesetRef:
+    def of(
+        cls, rules: Ruleset | str | os.PathLike[str], source: str | os.PathLike[str] | None = None
+    ) -> RulesetRef:
         """Return the reference of a ruleset, or of an installed name or a folder.
 
-        A ruleset object is found by name when it is the installed ruleset of
-        its id; otherwise (a ruleset built in memory, or loaded from a folder
-        and given as an object) it has no source.
+        A ruleset object given without its ``source`` is found by name when it
+        is the installed ruleset of its id; otherwise (a ruleset built in
+        memory) it has no source.
 
         Args:
             rules: A ruleset, an installed ruleset's name, or a folder's path.
+            source: The name or folder ``rules`` was loaded from, when it is a ruleset.
 
         Returns:
             The reference, holding the loaded ruleset.
@@ -186,15 +189,17 @@ class RulesetRef:
         from serenissima.engine.registry import available_rulesets, load_ruleset
 
         if isinstance(rules, str | os.PathLike):
-            loaded = load_ruleset(rules)
-            if isinstance(rules, str) and rules in available_rulesets():
-                name = rules
-            else:
-                name = str(Path(rules).resolve())
-            return cls(name, loaded.id, loaded.info.version, _kernel_version(), loaded)
-        installed = rules.id in available_rulesets() and load_ruleset(rules.id) is rules
-        source = rules.id if installed else None
-        return cls(source, rules.id, rules.info.version, _kernel_version(), rules)
+            loaded, source = load_ruleset(rules), rules
+        else:
+            loaded = rules
+        if source is None:
+            installed = loaded.id in available_rulesets() and load_ruleset(loaded.id) is loaded
+            name = loaded.id if installed else None
+        elif isinstance(source, str) and source in available_rulesets():
+            name = source
+        else:
+            name = str(Path(source).resolve())
+        return cls(name, loaded.id, loaded.info.version, _kernel_version(), loaded)
 
     def load(self) -> Ruleset:
         """Return the ruleset: this process's own, or loaded from its source once per process.

@@ -113,7 +113,8 @@ class Workers:
 
         Args:
             jobs: How many at once; ``None`` for every core (or every CPU of a cluster).
-            backend: ``None`` runs in this process for one job, else in worker processes.
+            backend: ``None`` runs in this process for one job (or on a machine
+                of one core), else in worker processes.
             address: A Ray cluster's address (with the ``ray`` backend only).
 
         Returns:
@@ -124,12 +125,12 @@ class Workers:
             >>> Workers.choose(jobs=1), Workers.choose(jobs=4).backend
             (Workers(backend='local', jobs=1, address=None), 'processes')
         """
-        if backend is None:
-            backend = "local" if jobs == 1 else "processes"
         if jobs is None and backend == "local":
             jobs = 1
         if jobs is None and not (backend == "ray" and address is not None):
             jobs = default_jobs()
+        if backend is None:
+            backend = "local" if jobs == 1 else "processes"
         return cls(backend, jobs, address)
 
 

@@ -228,7 +228,7 @@ def simulate(
 
 
 def simulate_many(
-    rulesets: Sequence[Ruleset | str | os.PathLike[str]],
+    rulesets: Sequence[Ruleset | str | os.PathLike[str] | RulesetRef],
     players: int,
     games: int,
     seed: int,
@@ -248,7 +248,9 @@ def simulate_many(
     is what :func:`simulate` gives for its ruleset and options.
 
     Args:
-        rulesets: The rulesets, or installed rulesets' names or folders' paths.
+        rulesets: The rulesets: installed rulesets' names, folders' paths,
+            rulesets, or references that say where a ruleset was loaded from
+            (:meth:`RulesetRef.of <serenissima.analysis.games.RulesetRef.of>`).
         players: The number of seats.
         games: How many games of each ruleset (at least 1).
         seed: The seed of every batch.
@@ -282,7 +284,7 @@ def simulate_many(
     given = [None] * len(rulesets) if options is None else list(options)
     if len(given) != len(rulesets):
         raise ArgumentValueError(f"expected options for {len(rulesets)} rulesets, got {len(given)}")
-    refs = [RulesetRef.of(rules) for rules in rulesets]
+    refs = [rules if isinstance(rules, RulesetRef) else RulesetRef.of(rules) for rules in rulesets]
     chosen = [dict(opts or {}) for opts in given]
     loaded = [ref.load() for ref in refs]
     for rules, opts in zip(loaded, chosen, strict=True):

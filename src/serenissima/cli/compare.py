@@ -10,11 +10,14 @@ from serenissima.analysis.compare import compare_rulesets
 from serenissima.analysis.diff import SECTIONS
 from serenissima.analysis.difftext import format_diff
 from serenissima.cli._common import (
+    RUN_ARGUMENTS,
     add_option_argument,
+    add_run_arguments,
     check_options_known,
     load,
     options_for,
     positive,
+    run_arguments,
 )
 from serenissima.cli.simulate import add_seats_argument, seats_for, simulate_with_progress
 from serenissima.engine.errors import ArgumentValueError
@@ -63,6 +66,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--seed", type=int, help=f"with --games: seed of both batches (default: {_DEFAULT_SEED})"
     )
     add_option_argument(parser)
+    add_run_arguments(parser)
     parser.set_defaults(run=run)
 
 
@@ -74,6 +78,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     playing = (args.players, args.seats, args.seed) != (None, None, None) or args.option
     if playing and args.games is None:
         raise ArgumentValueError("--players, --seats, --seed and --option go with --games")
+    running = [name for name in RUN_ARGUMENTS if getattr(args, name) is not None]
+    if running and args.games is None:
+        raise ArgumentValueError(f"--{running[0]} goes with --games")
+    run_arguments(args)
     left, right = load(args.left), load(args.right)
     comparison = None
     if args.games is not None:
@@ -81,16 +89,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         args.seed = _DEFAULT_SEED if args.seed is None else args.seed
         seats = seats_for(args.seats, args.players)
         check_options_known([left, right], args.option)
-        left_summary, right_summary = (
-            simulate_with_progress(
-                rules,
-                args,
-                options_for(rules, args.option, True),
-                seats,
-                f"simulate {side} {rules.id}",
-                err,
-            )
-            for side, rules in (("left", left), ("right", right))
+        options = [options_for(rules, args.option, True) for rules in (left, right)]
+        left_summary, right_summary = simulate_with_progress(
+            [(args.left, left), (args.right, right)], options, args, seats, err
         )
         comparison = compare_simulations(left_summary, right_summary)
     diff = compare_rulesets(left, right)
