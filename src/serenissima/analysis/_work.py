@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 import os
+import signal
+import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Final, TypeVar
@@ -42,6 +44,39 @@ def default_jobs() -> int:
     if hasattr(os, "sched_getaffinity"):
         return len(os.sched_getaffinity(0)) or 1
     return os.cpu_count() or 1
+
+
+PARENT_CHECK_SECONDS: Final = 1.0
+"""How often a worker process checks that the process it works for is still there."""
+
+
+def start_worker(parent: int) -> None:
+    """Set up a worker process of ``parent``: Ctrl-C is the parent's, and orphans exit.
+
+    The parent stops its workers in order on Ctrl-C, so a worker ignores it. A
+    worker started by a fork server is not the parent's child, and waits for
+    tasks on a queue it holds both ends of: killed outright, the parent would
+    leave it waiting for ever. A thread of the worker looks for the parent every
+    :data:`PARENT_CHECK_SECONDS` and ends the worker once it is gone.
+
+    Args:
+        parent: The process id of the process that started the pool.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if os.name != "posix":  # elsewhere os.kill(pid, 0) would end the parent
+        return
+
+    def watch() -> None:
+        while True:
+            time.sleep(PARENT_CHECK_SECONDS)
+            try:
+                os.kill(parent, 0)
+            except ProcessLookupError:
+                os._exit(1)
+            except PermissionError:  # a process of another user took its id
+                os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def run_chunk(function: Callable[[T], R], chunk: Sequence[T]) -> tuple[list[R], float]:
@@ -103,7 +138,7 @@ class Chunks:
         """Learn from a chunk of ``count`` tasks that took ``seconds`` in its worker."""
         if count <= 0:
             return
-        if seconds <= 0:
+        if seconds * MAX_CHUNK <= CHUNK_SECONDS * count:  # so fast that any chunk is short
             self._size = MAX_CHUNK
             return
-        self._size = max(1, min(MAX_CHUNK, int(CHUNK_SECONDS * count / seconds)))
+        self._size = max(1, int(CHUNK_SECONDS * count / seconds))

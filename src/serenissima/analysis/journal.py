@@ -143,17 +143,15 @@ class Journal(Generic[R]):
             raise self._unreadable(1, f"not a journal of format {FORMAT} of serenissima")
         for key, value in self._header.items():
             if found.get(key) != value:
-                raise ArgumentValueError(
-                    f"journal {self.path} is another run's: its {key} is {_shown(found.get(key))}, "
-                    f"this run's is {_shown(value)}; resume it with the arguments it was "
-                    "written with, or give another file"
-                )
-        extra = sorted(set(found) - set(self._header))
-        if extra:
-            raise ArgumentValueError(
-                f"journal {self.path} is another run's: it has {extra[0]} "
-                f"({_shown(found[extra[0]])}), this run has none"
-            )
+                raise self._other_run(key, _shown(found.get(key)), _shown(value))
+        for key in found.keys() - self._header.keys():
+            raise self._other_run(key, _shown(found[key]), "none")
+
+    def _other_run(self, key: str, there: str, here: str) -> ArgumentValueError:
+        return ArgumentValueError(
+            f"journal {self.path} belongs to another run: {key} {there} there, {here} in "
+            "this run; resume it with the arguments it was written with, or give another file"
+        )
 
     def _append(self, entry: Mapping[str, Any]) -> None:
         self._file.write(json.dumps(entry, separators=(",", ":")).encode() + b"\n")

@@ -32,7 +32,7 @@ Example:
 from __future__ import annotations
 
 import multiprocessing
-import signal
+import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from types import TracebackType
@@ -40,7 +40,7 @@ from typing import Any, Final, Literal, TypeVar, get_args
 
 import attrs
 
-from serenissima.analysis._work import Chunks, default_jobs, run_chunk
+from serenissima.analysis._work import Chunks, default_jobs, run_chunk, start_worker
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError
 
 __all__ = ["BACKENDS", "Backend", "Runner", "Workers", "default_jobs"]
@@ -134,11 +134,6 @@ class Workers:
         return cls(backend, jobs, address)
 
 
-def _ignore_interrupts() -> None:
-    """Leave Ctrl-C to the parent process, which stops the workers in order."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _context(module: str) -> Any:
     """A fork server that has imported ``module``, or fresh interpreters where there is none."""
     if "forkserver" in multiprocessing.get_all_start_methods():
@@ -224,7 +219,8 @@ class Runner:
             self._pool = ProcessPoolExecutor(
                 max_workers=jobs,
                 mp_context=_context(function.__module__),
-                initializer=_ignore_interrupts,
+                initializer=start_worker,
+                initargs=(os.getpid(),),
             )
         chunks = Chunks(len(items), jobs)
         pending: dict[Future[tuple[list[R], float]], range] = {}

@@ -79,6 +79,7 @@ from serenissima.analysis.games import (
     seat_kinds,
 )
 from serenissima.analysis.journal import Journal
+from serenissima.analysis.ray_backend import check_address
 from serenissima.analysis.runner import Runner, Workers
 from serenissima.analysis.tally import Tally
 from serenissima.engine.errors import ArgumentValueError
@@ -290,6 +291,8 @@ def simulate_many(
     for rules, opts in zip(loaded, chosen, strict=True):
         rules.new_game(players, opts)  # a bad option or player count fails here
     workers = Workers.choose(jobs, backend, address)
+    if workers.address is not None:
+        check_address(workers.address)  # before the journal is touched
     if workers.backend != "local":
         for ref in refs:
             if ref.source is None:
