@@ -46,6 +46,7 @@ __all__ = [
     "GameTask",
     "RulesetRef",
     "game_seeds",
+    "play_one",
     "play_task",
     "seat_kinds",
 ]
@@ -328,6 +329,14 @@ def play_task(task: GameTask) -> GameOutcome:
 
     Raises:
         SerenissimaError: A bad option or player count, or a game that did not finish.
+
+    Example:
+        >>> import pickle
+        >>> from serenissima.analysis.games import GameTask, RulesetRef, play_task
+        >>> task = GameTask(RulesetRef.of("classic"), 3, ("random",) * 3, seed=2, index=4)
+        >>> sent = pickle.loads(pickle.dumps(task))  # as a worker receives it
+        >>> sent.ruleset.rules is None, play_task(sent) == play_task(task)
+        (True, True)
     """
     rules = task.ruleset.load()
     return play_one(rules, task.players, task.seats, task.seed, task.index, dict(task.options))
@@ -341,7 +350,15 @@ def play_one(
     index: int,
     options: Mapping[str, object] | None,
 ) -> GameOutcome:
-    """Play game ``index`` of a batch with a loaded ruleset (see :func:`play_task`)."""
+    """Play game ``index`` of a batch with a loaded ruleset (see :func:`play_task`).
+
+    Example:
+        >>> import serenissima as ser
+        >>> from serenissima.analysis.games import play_one
+        >>> rules = ser.load_ruleset("modern")
+        >>> play_one(rules, 2, ("random", "random"), seed=1, index=0, options=None).stats.index
+        0
+    """
     seeds = game_seeds(seed, index, players)
     agents = [make_agent(kind, s) for kind, s in zip(kinds, seeds.seats, strict=True)]
     result = play_game(rules, players, agents, seeds.chance, options)

@@ -79,6 +79,18 @@ class Journal(Generic[R]):
         ArgumentValueError: The file cannot be read or written, is no
             journal, belongs to another run, has a line that cannot be read,
             or is open in another run.
+
+    Example:
+        >>> from pathlib import Path
+        >>> from tempfile import TemporaryDirectory
+        >>> from serenissima.analysis.journal import Journal
+        >>> with TemporaryDirectory() as folder:
+        ...     path = Path(folder) / "run.jsonl"
+        ...     Journal(path, {"seed": 1}, int).close()
+        ...     Journal(path, {"seed": 2}, int)
+        Traceback (most recent call last):
+        ...
+        serenissima.engine.errors.ArgumentValueError: journal ... seed 1 there, 2 in this run; ...
     """
 
     def __init__(

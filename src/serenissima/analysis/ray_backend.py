@@ -111,6 +111,17 @@ class RayWorkers:
 
     Raises:
         ArgumentValueError: Ray is not installed, or the cluster does not answer.
+
+    Example:
+        >>> import socket
+        >>> from serenissima.analysis.ray_backend import RayWorkers
+        >>> with socket.socket() as unused:  # a port of this machine where nothing listens
+        ...     _ = unused.bind(("127.0.0.1", 0))
+        ...     port = unused.getsockname()[1]
+        >>> RayWorkers(f"127.0.0.1:{port}", jobs=None)
+        Traceback (most recent call last):
+        ...
+        serenissima.engine.errors.ArgumentValueError: no Ray cluster answers at 127.0.0.1:...
     """
 
     def __init__(self, address: str | None, jobs: int | None) -> None:

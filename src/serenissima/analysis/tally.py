@@ -50,6 +50,19 @@ class Tally:
         seats: Each seat's agent kind.
         options: The rule options.
         keep_games: Keep every game's statistics for the summary's ``rows``.
+
+    Example:
+        >>> import serenissima as ser
+        >>> from serenissima.analysis.games import play_one
+        >>> from serenissima.analysis.tally import Tally
+        >>> rules = ser.load_ruleset("classic")
+        >>> tally = Tally(rules, 2, games=2, seed=7, seats=("random", "random"))
+        >>> tally.add(play_one(rules, 2, ("random", "random"), 7, 1, None))
+        >>> tally.done, tally.complete  # game 1 waits for game 0
+        (1, False)
+        >>> tally.add(play_one(rules, 2, ("random", "random"), 7, 0, None))
+        >>> tally.complete, tally.summary(seconds=0.5).games
+        (True, 2)
     """
 
     def __init__(
