@@ -17,7 +17,10 @@ The configurations run ``--rounds`` times, in an order that rotates from round
 to round, so that a machine whose load changes during the run affects each
 alike; the figures add the rounds up. The machine's load average is kept with
 the figures: on a machine shared with other work, more workers than idle cores
-cannot go faster.
+cannot go faster. So is whether Linux shares the CPU between sessions rather
+than processes (``sched_autogroup_enabled``): then the worker processes of a
+command share its session's part, while a local Ray instance runs its workers
+in a session of its own.
 
 Usage::
 
@@ -60,10 +63,13 @@ def machine() -> dict[str, Any]:
             if line.startswith("model name"):
                 cpu = line.split(":", 1)[1].strip()
                 break
+    autogroup = Path("/proc/sys/kernel/sched_autogroup_enabled")
     return {
         "cpu": cpu,
         "cores": os.cpu_count(),
         "usable_cores": default_jobs(),
+        # Linux shares the CPU between sessions, not processes, when this is on
+        "autogroup": autogroup.read_text().strip() == "1" if autogroup.is_file() else None,
         "system": platform.platform(terse=True),
         "python": f"{platform.python_implementation()} {platform.python_version()}",
     }
@@ -204,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
 def chart(data: dict[str, Any]) -> str:
     """Steady games per second by configuration, as SVG."""
     bars = [(row["label"], float(row["steady_games_per_second"])) for row in data["results"]]
-    title = f"Random games per second, {data['ruleset']}, {data['players']} players"
+    title = f"Random games per second once under way, {data['ruleset']}, {data['players']} players"
     return bars_svg(bars, title=title, unit="games/s")
 
 

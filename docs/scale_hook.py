@@ -31,7 +31,7 @@ def _load() -> dict[str, Any] | None:
 def chart(data: dict[str, Any]) -> str:
     """Steady games per second, one bar per configuration."""
     bars = [(row["label"], float(row["steady_games_per_second"])) for row in data["results"]]
-    title = f"Random games per second, {data['ruleset']}, {data['players']} players"
+    title = f"Random games per second once under way, {data['ruleset']}, {data['players']} players"
     return bars_svg(bars, title=title, unit="games/s")
 
 
@@ -59,6 +59,36 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 
 def _load_text(load: list[float] | None) -> str:
     return "unknown" if not load else ", ".join(f"{value:.1f}" for value in load)
+
+
+def _sharing(data: dict[str, Any]) -> str:
+    """What the load and the scheduler say about the figures."""
+    machine, load = data["machine"], data["load_average"]
+    if not load["before"]:
+        return "The machine's load is not known: compare the rows with each other only."
+    if load["before"][0] < 0.5:
+        return (
+            "The machine had no other work when the run started (the load average after it "
+            "counts the run's own workers): the speed-up is what more cores give."
+        )
+    text = (
+        f"Other work had a load of {load['before'][0]:.1f} on the {machine['usable_cores']} "
+        "cores when the run started (the load after it counts the run's own workers too), "
+        "so the workers did not have idle cores: more workers cannot go faster than the "
+        "share of the machine the run gets, and these figures show that share, not what "
+        "idle cores give."
+    )
+    if machine.get("autogroup"):
+        text += (
+            " Linux shares the CPU here between sessions rather than processes: the worker "
+            "processes of a command share the part of its session, while a local Ray "
+            "instance starts its workers in a session of its own, which gets a part of its "
+            "own."
+        )
+        rate = {row["backend"]: row["steady_games_per_second"] for row in data["results"]}
+        if rate.get("ray", 0) > rate.get("processes", 0):
+            text += " That is why Ray does better here once its start-up is paid."
+    return text
 
 
 def _table(data: dict[str, Any]) -> str:
@@ -92,6 +122,8 @@ def _table(data: dict[str, Any]) -> str:
             f"and 15 minutes) was {_load_text(load['before'])} before the run and "
             f"{_load_text(load['after'])} after it."
         ),
+        "",
+        _sharing(data),
         "",
         f"![Random games per second by configuration]({CHART})",
         "",
