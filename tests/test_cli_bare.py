@@ -23,6 +23,7 @@ def registry(monkeypatch: pytest.MonkeyPatch) -> types.ModuleType:
     """Two installed rulesets, toy and pond."""
     module = toy.fake_registry(toy.make_rules(), toy.make_rules(ruleset_id="pond"))
     monkeypatch.setitem(sys.modules, "serenissima.engine.registry", module)
+    toy.play_here(monkeypatch)  # the stand-in's rulesets exist in this process only
     return module
 
 

@@ -11,11 +11,14 @@ from serenissima.analysis.diff import SECTIONS
 from serenissima.analysis.difftext import format_diff
 from serenissima.cli import _quality
 from serenissima.cli._common import (
+    RUN_ARGUMENTS,
     add_option_argument,
+    add_run_arguments,
     check_options_known,
     load,
     options_for,
     positive,
+    run_arguments,
 )
 from serenissima.cli.simulate import add_seats_argument, seats_for, simulate_with_progress
 from serenissima.engine.errors import ArgumentValueError
@@ -65,6 +68,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--seed", type=int, help=f"with --games: seed of both batches (default: {_DEFAULT_SEED})"
     )
     add_option_argument(parser)
+    add_run_arguments(parser)
     parser.set_defaults(run=run)
 
 
@@ -79,7 +83,11 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise ArgumentValueError(
             "--players, --seats, --agents, --seed, --option, --report and --versus go with --games"
         )
+    running = [name for name in RUN_ARGUMENTS if getattr(args, name) is not None]
+    if running and args.games is None:
+        raise ArgumentValueError(f"--{running[0]} goes with --games")
     _quality.check(args)
+    run_arguments(args)
     left, right = load(args.left), load(args.right)
     comparison = quality = None
     if args.games is not None:
@@ -92,16 +100,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     elif args.games is not None:
         agents = None if args.agents is None else (args.agents,)
         seats = seats_for(args.seats or agents, args.players)
-        left_summary, right_summary = (
-            simulate_with_progress(
-                rules,
-                args,
-                options_for(rules, args.option, True),
-                seats,
-                f"simulate {side} {rules.id}",
-                err,
-            )
-            for side, rules in (("left", left), ("right", right))
+        options = [options_for(rules, args.option, True) for rules in (left, right)]
+        left_summary, right_summary = simulate_with_progress(
+            [(args.left, left), (args.right, right)], options, args, seats, err
         )
         comparison = compare_simulations(left_summary, right_summary)
     diff = compare_rulesets(left, right)
