@@ -18,6 +18,7 @@ from serenissima.cli import main
 def registry(monkeypatch: pytest.MonkeyPatch) -> types.ModuleType:
     module = toy.fake_registry(toy.make_rules(), toy.make_rules(version="2.1", ruleset_id="pond"))
     monkeypatch.setitem(sys.modules, "serenissima.engine.registry", module)
+    toy.play_here(monkeypatch)  # the stand-in's rulesets exist in this process only
     return module
 
 
@@ -111,3 +112,24 @@ def test_bad_arguments_fail_in_one_line_before_any_game(
     assert message in err
     assert err.count("\n") == 1  # one line, and no progress: no game was played
     assert not folder.exists()  # nothing made for a report that will not be written
+
+
+def test_the_report_plays_in_worker_processes_as_in_one(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    found = []
+    for jobs in ("1", "2"):
+        argv = ["compare", "classic", "modern", "--games", "2", "--players", "2"]
+        argv += ["--agents", "random", "--report", str(tmp_path / jobs), "--jobs", jobs, "--json"]
+        status, out, _ = _run(capsys, *argv)
+        assert status == 0
+        found.append(json.loads(out)["quality"])
+    assert found[0] == found[1]
+
+
+def test_a_report_is_not_journalled(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    argv = ["compare", "classic", "modern", "--games", "2", "--report", str(tmp_path / "r")]
+    status, _, err = _run(capsys, *argv, "--journal", str(tmp_path / "j.jsonl"))
+    assert status == 2
+    assert "--journal" in err
+    assert not (tmp_path / "r").exists()

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from types import TracebackType
 from typing import Any, Final, Literal, TypeVar, get_args
@@ -43,7 +43,7 @@ import attrs
 from serenissima.analysis._work import Chunks, default_jobs, run_chunk, start_worker
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError
 
-__all__ = ["BACKENDS", "Backend", "Runner", "Workers", "default_jobs"]
+__all__ = ["BACKENDS", "Backend", "Runner", "Workers", "default_jobs", "in_order"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -239,3 +239,23 @@ class Runner:
         finally:
             for future in pending:
                 future.cancel()
+
+
+def in_order(results: Iterable[tuple[int, R]]) -> Iterator[R]:
+    """The results of :meth:`Runner.map` in the order of their arguments.
+
+    Each result is yielded as soon as every result before it is in, so a
+    progress bar still moves while later ones run; this makes a runner a
+    ``map``-like callable for code that wants its results in order.
+
+    Example:
+        >>> list(in_order([(1, "b"), (0, "a"), (2, "c")]))
+        ['a', 'b', 'c']
+    """
+    waiting: dict[int, R] = {}
+    following = 0
+    for position, result in results:
+        waiting[position] = result
+        while following in waiting:
+            yield waiting.pop(following)
+            following += 1

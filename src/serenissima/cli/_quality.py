@@ -61,24 +61,30 @@ def run_report(
     """Check the folder, play both editions, write the report and return the comparison."""
     from serenissima.analysis.quality_report import check_report_folder, write_report
     from serenissima.analysis.quality_run import check_quality, run_quality
+    from serenissima.analysis.runner import Runner, Workers, in_order
 
     agents = "random" if args.agents is None else args.agents
     versus = DEFAULT_VERSUS if args.versus is None else args.versus
     check_quality(args.left, args.right, args.players, args.games, agents, versus, options)
+    if args.journal is not None:
+        raise ArgumentValueError("--journal resumes simulations, not a --report")
     folder = check_report_folder(args.report)
+    workers = Workers.choose(args.jobs, args.backend, args.address)
     progress = Progress("play both editions", err)
     try:
-        comparison = run_quality(
-            args.left,
-            args.right,
-            players=args.players,
-            games=args.games,
-            seed=args.seed,
-            agents=agents,
-            versus=versus,
-            options=options,
-            progress=progress.games,
-        )
+        with Runner(workers) as runner:
+            comparison = run_quality(
+                args.left,
+                args.right,
+                players=args.players,
+                games=args.games,
+                seed=args.seed,
+                agents=agents,
+                versus=versus,
+                options=options,
+                progress=progress.games,
+                mapper=lambda function, jobs: in_order(runner.map(function, list(jobs))),
+            )
     finally:
         progress.close()
     for path in write_report(comparison, folder)[:2]:
