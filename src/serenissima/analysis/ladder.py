@@ -3,7 +3,7 @@
 :func:`run_ladder` plays, for each ruleset and player count, every pairing of
 two of the agents for ``games`` games, and returns one :class:`Ladder` each:
 the first agent's win share against the second in every pairing with its 95%
-Wilson interval, and each agent's Bradley–Terry rating over all the pairings
+Wilson interval, and each agent's Bradley-Terry rating over all the pairings
 with a 95% bootstrap interval (see :mod:`serenissima.analysis.ladder_fit`).
 
 Seating:
@@ -175,7 +175,7 @@ class PairingResult:
 
 @attrs.frozen
 class Rating:
-    """An agent's Bradley–Terry rating over all the pairings, with its 95% interval.
+    """An agent's Bradley-Terry rating over all the pairings, with its 95% interval.
 
     Attributes:
         agent: The agent kind.
@@ -314,7 +314,8 @@ def run_ladder(
         options: Each ruleset's rule options (``None`` for the defaults).
         progress: Told ``(games done, games in all)`` before the first game and after each.
         jobs: Games at once (``None`` for every core).
-        backend: ``local``, ``processes`` or ``ray`` (see :class:`~serenissima.analysis.runner.Workers`).
+        backend: ``local``, ``processes`` or ``ray`` (see
+            :class:`~serenissima.analysis.runner.Workers`).
         address: A Ray cluster's address.
         journal: A file that keeps every finished game and resumes a run.
         replicates: The bootstrap's resampled ladders.

@@ -1,6 +1,6 @@
-"""Bradley–Terry ratings of agents from the games of their pairings, with bootstrap intervals.
+"""Bradley-Terry ratings of agents from the games of their pairings, with bootstrap intervals.
 
-The Bradley–Terry model gives each agent ``i`` a strength ``p_i > 0`` and says
+The Bradley-Terry model gives each agent ``i`` a strength ``p_i > 0`` and says
 that ``i`` beats ``j`` with probability ``p_i / (p_i + p_j)``. A ladder's
 results are, for each pairing ``(i, j)``, the number of games ``n_ij`` and the
 wins ``w_ij`` of ``i`` (a win shared by ``k`` seats counts ``1/k`` to each, so
@@ -82,7 +82,7 @@ def fit_bradley_terry(
     prior: float = DEFAULT_PRIOR,
     anchor: int | None = 0,
 ) -> list[float]:
-    """Fit Bradley–Terry ratings (log strengths) by the MM algorithm.
+    """Fit Bradley-Terry ratings (log strengths) by the MM algorithm.
 
     Args:
         agents: The number of agents, numbered from 0.
