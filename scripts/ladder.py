@@ -31,7 +31,7 @@ OUT = ROOT / "docs" / "data" / "ladder.json"
 AGENTS = "random,greedy"
 """The agents of the documentation's ladder, the anchor first."""
 
-GAMES = 200
+GAMES = 48
 PLAYERS = ("2", "3", "4")
 SEED = 1
 
