@@ -10,10 +10,10 @@ same text ``serenissima compare --report`` writes.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
+from hook_pages import fill, load
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
@@ -29,7 +29,7 @@ PREFIX = "edition-report-"
 
 
 def _load() -> dict[str, Any] | None:
-    return json.loads(DATA.read_text(encoding="utf-8")) if DATA.is_file() else None
+    return load(DATA)
 
 
 def images(comparison: QualityComparison) -> dict[str, str]:
@@ -62,13 +62,4 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Replace the marker of the edition report page with the report."""
-    if MARKER not in markdown:
-        return markdown
-    data = _load()
-    if data is None:
-        return markdown.replace(
-            MARKER,
-            "!!! note\n    The report appears here once `docs/data/edition-report.json` is "
-            "written by `scripts/edition_report.py`.\n",
-        )
-    return markdown.replace(MARKER, report_page(data))
+    return fill(markdown, MARKER, DATA, report_page, "scripts/edition_report.py")

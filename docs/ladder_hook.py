@@ -7,10 +7,10 @@ tables and its chart (``ladder.svg``, drawn by ``serenissima.analysis.ladder_rep
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
+from hook_pages import fill, load
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
@@ -24,7 +24,7 @@ CHART = "ladder.svg"
 
 
 def _load() -> dict[str, Any] | None:
-    return json.loads(DATA.read_text(encoding="utf-8")) if DATA.is_file() else None
+    return load(DATA)
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
@@ -37,16 +37,10 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Replace the marker of the ladder page with the chart and the tables."""
-    if MARKER not in markdown:
-        return markdown
-    data = _load()
-    if data is None:
-        return markdown.replace(
-            MARKER,
-            "!!! note\n    The figures appear here once `docs/data/ladder.json` is "
-            "written by `scripts/ladder.py`.\n",
-        )
-    ladders = data["ladders"]
+    return fill(markdown, MARKER, DATA, _page, "scripts/ladder.py")
+
+
+def _page(data: dict[str, Any]) -> str:
     out = [
         (
             f"Played on {data['date']} with serenissima {data['serenissima']}, in about "
@@ -58,6 +52,6 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         f"![Ratings of the agents, by edition and player count]({CHART})",
         "",
     ]
-    for ladder in ladders:
+    for ladder in data["ladders"]:
         out += [ladder_markdown(ladder), ""]
-    return markdown.replace(MARKER, "\n".join(out))
+    return "\n".join(out)

@@ -8,10 +8,10 @@ chart (``scaling.svg``, drawn by ``serenissima.analysis.bench_report.bars_svg``)
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
+from hook_pages import fill, load
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
@@ -25,7 +25,7 @@ CHART = "scaling.svg"
 
 
 def _load() -> dict[str, Any] | None:
-    return json.loads(DATA.read_text(encoding="utf-8")) if DATA.is_file() else None
+    return load(DATA)
 
 
 def chart(data: dict[str, Any]) -> str:
@@ -45,16 +45,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Replace the marker of the page with the table and the chart."""
-    if MARKER not in markdown:
-        return markdown
-    data = _load()
-    if data is None:
-        return markdown.replace(
-            MARKER,
-            "!!! note\n    The figures appear here once `docs/data/scaling.json` is "
-            "written by `benchmarks/scaling.py`.\n",
-        )
-    return markdown.replace(MARKER, _table(data))
+    return fill(markdown, MARKER, DATA, _table, "benchmarks/scaling.py")
 
 
 def _load_text(load: list[float] | None) -> str:
