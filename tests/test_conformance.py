@@ -256,6 +256,15 @@ class _Clueless(toy.RaceEngine):
         return math.nan
 
 
+class _Amnesiac(toy.RaceEngine):
+    """A state drawn from a seat's view puts every runner back on the start."""
+
+    def sample_state(self, rules: Ruleset, observation: Observation, rng: Any) -> State:
+        drawn = super().sample_state(rules, observation, rng)
+        assert isinstance(drawn, toy.RaceState)
+        return attrs.evolve(drawn, positions=(0,) * drawn.players)
+
+
 BROKEN = [
     (_LoadedDie, "chance-sum"),
     (_ZeroFace, "chance-positive"),
@@ -270,6 +279,7 @@ BROKEN = [
     (_Blank, "render"),
     (_Flattering, "evaluate"),
     (_Clueless, "evaluate"),
+    (_Amnesiac, "sample-state"),
 ]
 
 

@@ -19,6 +19,7 @@ as a real ruleset reads them from its files.
 
 from __future__ import annotations
 
+import random
 import types
 from collections.abc import Mapping
 from fractions import Fraction
@@ -193,6 +194,12 @@ class RaceObservation(Observation):
     positions: tuple[int, ...]
     to_act: int
     last_action: Action | None
+    stopped: tuple[bool, ...] = ()
+    roller: int = -1
+    turn: int = 0
+    faces: int = 6
+    may_stop: bool = True
+    chance: tuple[Fraction, ...] = ()
 
 
 def _next_seat(state: RaceState, after: int, stopped: tuple[bool, ...]) -> int:
@@ -295,7 +302,34 @@ class RaceEngine:
 
     def observe(self, rules: Ruleset, state: State, seat: int) -> Observation:
         assert isinstance(state, RaceState)
-        return RaceObservation(seat, state.positions, state.to_act, state.last)
+        return RaceObservation(
+            seat,
+            state.positions,
+            state.to_act,
+            state.last,
+            stopped=state.stopped,
+            roller=state.roller,
+            turn=state.turn,
+            faces=state.faces,
+            may_stop=state.may_stop,
+            chance=state.chance,
+        )
+
+    def sample_state(self, rules: Ruleset, observation: Observation, rng: random.Random) -> State:
+        assert isinstance(observation, RaceObservation)
+        seen = observation
+        return RaceState(
+            players=len(seen.positions),
+            to_act=seen.to_act,
+            positions=seen.positions,
+            stopped=seen.stopped,
+            roller=seen.roller,
+            turn=seen.turn,
+            faces=seen.faces,
+            may_stop=seen.may_stop,
+            last=seen.last_action if isinstance(seen.last_action, Roll | Stop) else None,
+            chance=seen.chance,
+        )
 
     def standings(self, rules: Ruleset, state: State) -> Standings:
         assert isinstance(state, RaceState)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from random import Random
 from typing import Any
 
 from serenissima.engine.core import CHANCE, Action, Decision, Event, Observation, Standings, State
@@ -76,6 +77,7 @@ from .explain import explain
 from .helpers import Events
 from .observation import ClassicObservation, observe
 from .render import render
+from .sampling import reckon, sample_state
 from .state import (
     Bidding,
     Choosing,
@@ -314,6 +316,8 @@ class ClassicEngine:
 
         A seat whose only choice in phases 2 to 6 would be ``done`` is not
         asked: its turn ends by itself (its phase-6 income is still paid).
+        Whatever the purses changed by, every payment being public, their
+        public reckoning changes by as much (see :func:`.sampling.reckon`).
         """
         assert isinstance(state, ClassicState)
         ctx = self._contexts.get(rules)
@@ -325,6 +329,12 @@ class ClassicEngine:
             if not only_done(legal):
                 break
             new = _DISPATCH.step(ctx, new, DONE, events)
+        if new.ducats is not state.ducats:
+            paid = new
+            new = reckon(state, paid)
+            last = ctx.last_legal
+            if last[0] is paid:  # the reckoning changes no legal action
+                ctx.last_legal = (new, last[1])
         return new, tuple(events)
 
     def explain(self, rules: Ruleset, state: State, action: Action) -> IllegalActionError:
@@ -342,6 +352,11 @@ class ClassicEngine:
         """What ``seat`` may see: other seats' ducats and unrevealed bids are withheld."""
         assert isinstance(state, ClassicState)
         return observe(state, seat)
+
+    def sample_state(self, rules: Ruleset, observation: Observation, rng: Random) -> State:
+        """A full state the seat cannot tell from the true one (see :mod:`.sampling`)."""
+        assert isinstance(observation, ClassicObservation)
+        return sample_state(self.ctx(rules), observation, rng)
 
     def standings(self, rules: Ruleset, state: State) -> Standings:
         """C-SCORE-2, C-SCORE-3: wealth points with their breakdown."""

@@ -89,6 +89,7 @@ def new_game(ctx: Ctx, players: int, options: Mapping[str, OptionValue]) -> Clas
         rounds=setup.rounds,
         nations=nations,
         ducats=(ctx.params.components.starting_ducats,) * players,
+        reckoned=(ctx.params.components.starting_ducats,) * players,
         treasury=0,
         sailors_box=pool,
         forts_box=ctx.params.components.forts,

@@ -357,6 +357,8 @@ class ClassicState(State):
         rounds: Rounds in this game (C-SETUP-1).
         nations: Each seat's nation.
         ducats: Each seat's ducats (hidden from the others, C-COMP-7).
+        reckoned: Each seat's ducats as the public record reckons them, the
+            purses' public twin (see :mod:`.observation`); equal to ``ducats`` in play.
         treasury: Ducats the treasury has taken in, less what it paid out.
         sailors_box: Sailors in the box, or ``None`` when the pool is unlimited.
         forts_box: Fortresses in the box.
@@ -375,6 +377,7 @@ class ClassicState(State):
     rounds: int
     nations: tuple[str, ...]
     ducats: tuple[int, ...]
+    reckoned: tuple[int, ...]
     treasury: int
     sailors_box: int | None
     forts_box: int

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from random import Random
 from typing import Any
 
 from serenissima.engine.core import (
@@ -32,6 +33,7 @@ from .explain import explain
 from .notation import parse
 from .observation import ModernObservation, observe
 from .render import render
+from .sampling import reckon, sample_state
 from .state import Activation, ModernOptions, ModernState, Phase
 from .table import DISPATCH, PHASES
 
@@ -78,10 +80,16 @@ class ModernEngine:
         return table_outcomes(PHASES, self.ctx(rules), state)
 
     def step(self, rules: Ruleset, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
-        """Apply a legal action."""
+        """Apply a legal action.
+
+        Whatever the purses changed by, every payment being public, their
+        public reckoning changes by as much (see :func:`.sampling.reckon`).
+        """
         assert isinstance(state, ModernState)
         events: list[Event] = []
         new = DISPATCH.step(self.ctx(rules), state, action, events)
+        if new.ducats is not state.ducats:
+            new = reckon(state, new)
         return new, tuple(events)
 
     def render(self, rules: Ruleset, state: State, seat: int | None) -> str:
@@ -115,6 +123,11 @@ class ModernEngine:
         """What ``seat`` may see: with hidden money, other seats' ducats are withheld."""
         assert isinstance(state, ModernState)
         return observe(state, seat)
+
+    def sample_state(self, rules: Ruleset, observation: Observation, rng: Random) -> State:
+        """A full state the seat cannot tell from the true one (see :mod:`.sampling`)."""
+        assert isinstance(observation, ModernObservation)
+        return sample_state(observation, rng)
 
     def standings(self, rules: Ruleset, state: State) -> Standings:
         """M-GAME-2: ducats, then ports owned; further ties share the rank."""

@@ -90,6 +90,7 @@ def new_game(ctx: Ctx, players: int, given: Mapping[str, OptionValue]) -> Modern
         turn=0,
         first_player=-1,
         ducats=(params.components.starting_ducats,) * players,
+        reckoned=(params.components.starting_ducats,) * players,
         reserve=(setup.sailors,) * players,
         ports=tuple(ports),
         galleys=(),

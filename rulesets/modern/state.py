@@ -315,6 +315,8 @@ class ModernState(State):
         phase: What is being decided.
         first_player: The first player's seat (-1 until drawn).
         ducats: Each seat's ducats.
+        reckoned: Each seat's ducats as the public record reckons them, the
+            purses' public twin (see :mod:`.observation`); equal to ``ducats`` in play.
         reserve: Each seat's sailors not on the board.
         ports: Each port's pieces, in board order.
         galleys: Galleys in play, by number.
@@ -333,6 +335,7 @@ class ModernState(State):
     phase: Phase
     first_player: int
     ducats: tuple[int, ...]
+    reckoned: tuple[int, ...]
     reserve: tuple[int, ...]
     ports: tuple[Port, ...]
     galleys: tuple[Galley, ...]

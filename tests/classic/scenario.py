@@ -125,6 +125,7 @@ def position(
         next_galley=max((g.id for g in galley_list), default=0) + 1,
         ports=tuple(port_states),
         ducats=tuple(ducats) if ducats is not None else start.ducats,
+        reckoned=tuple(ducats) if ducats is not None else start.ducats,
         sailors_box=box,
         forts_box=start.forts_box - forts,
         supply=tuple(supply),

@@ -100,6 +100,7 @@ def position(
         turn=1,
         first_player=first_player,
         ducats=tuple(ducats) if ducats is not None else start.ducats,
+        reckoned=tuple(ducats) if ducats is not None else start.ducats,
         reserve=tuple(reserve),
         ports=tuple(port_states),
         galleys=galley_list,

@@ -3,25 +3,29 @@
 The floor above the records: an agent sees a ruleset and a state and returns a
 legal action. The :class:`~serenissima.agents.base.Agent` protocol and the
 baseline random agent are in :mod:`~serenissima.agents.base`; each other agent
-has a module of its own (:mod:`~serenissima.agents.greedy`), and
-:mod:`~serenissima.agents.kinds` makes them by name. Search bots will live here
-too, one module each, named in :mod:`~serenissima.agents.kinds`.
+has a module of its own (:mod:`~serenissima.agents.greedy`, the search bot in
+:mod:`~serenissima.agents.ismcts`), and :mod:`~serenissima.agents.kinds` makes
+them by name.
 :mod:`~serenissima.agents.play` plays a whole game with them.
 """
 
 from serenissima.agents.base import Agent, RandomAgent
-from serenissima.agents.greedy import DEFAULT_MAX_OUTCOMES, GreedyAgent
-from serenissima.agents.kinds import AGENT_KINDS, make_agent
+from serenissima.agents.greedy import DEFAULT_MAX_OUTCOMES, DEFAULT_SAMPLES, GreedyAgent
+from serenissima.agents.ismcts import ISMCTSAgent
+from serenissima.agents.kinds import AGENT_KINDS, is_agent_kind, make_agent
 from serenissima.agents.play import DEFAULT_MAX_DECISIONS, GameResult, play_game
 
 __all__ = [
     "AGENT_KINDS",
     "DEFAULT_MAX_DECISIONS",
     "DEFAULT_MAX_OUTCOMES",
+    "DEFAULT_SAMPLES",
     "Agent",
     "GameResult",
     "GreedyAgent",
+    "ISMCTSAgent",
     "RandomAgent",
+    "is_agent_kind",
     "make_agent",
     "play_game",
 ]

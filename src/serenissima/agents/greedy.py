@@ -5,6 +5,8 @@ the edition's heuristic (``Ruleset.evaluate``) values most for the seat that
 decides: the exact expectation over a chance node the action leads to, the
 other seat's greedy answer in a negotiation, and, among equals, the result the
 other seats value least. Ties left are broken by its own seeded generator.
+By default it looks ahead on states drawn from what its seat may see
+(``Ruleset.sample_state``); ``omniscient=True`` looks ahead on the true state.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from serenissima.engine.core import CHANCE, Action, State
 from serenissima.engine.errors import ArgumentValueError, StateError
@@ -21,7 +23,7 @@ from serenissima.engine.errors import ArgumentValueError, StateError
 if TYPE_CHECKING:
     from serenissima.engine.ruleset import Ruleset
 
-__all__ = ["DEFAULT_MAX_OUTCOMES", "GreedyAgent"]
+__all__ = ["DEFAULT_MAX_OUTCOMES", "DEFAULT_SAMPLES", "GreedyAgent"]
 
 DEFAULT_MAX_OUTCOMES: Final[int] = 64
 """The default number of chance outcomes :class:`GreedyAgent` averages over at most."""
@@ -30,8 +32,14 @@ _TIE: Final[float] = 1e-9
 """Values closer than this count as equal when :class:`GreedyAgent` compares actions."""
 
 
+_Valued = tuple[float, list[tuple[State, float]]]
+"""An action's value for the seat that decides, and the weighted states it was scored on."""
+
 _MAX_REPLIES: Final[int] = 32
 """The default bound on the answers :class:`GreedyAgent` looks ahead to in a negotiation."""
+
+DEFAULT_SAMPLES: Final[int] = 16
+"""The states an honest :class:`GreedyAgent` draws from its seat's view for one decision."""
 
 
 class GreedyAgent:
@@ -62,29 +70,43 @@ class GreedyAgent:
     always gives the same choices.
 
     What it knows: the editions' estimates read only what the deciding seat
-    may see, but the lookahead applies actions to the full state. The result
-    of an action can therefore show the bot something a person would learn
-    only once the action is taken (the last secret bid reveals every bid), and
-    a rival's modelled answer in a negotiation is chosen among that rival's
-    legal answers, which can depend on its secret purse. It is a bot for
-    simulations and practice games, not a referee-blind opponent.
+    may see, and by default the lookahead does too. It is done on ``samples``
+    full states drawn from the seat's observation (``rules.sample_state``),
+    not on the true state, each action's value the mean over the draws that
+    differ, weighted by how often each was drawn. Where the seat can tell the
+    true state from nothing else (every purse can be reckoned from the public
+    payments, so in the shipped editions only the classic bids not yet
+    revealed are drawn), all draws are the same state and the lookahead is
+    done once; sixteen draws average a secret bid's consequences well enough
+    at a sixteenth of a bid's cost each. With ``omniscient=True`` the
+    lookahead is done on the true state: the result of an action can then show
+    the bot something a person would learn only once the action is taken (the
+    last secret bid reveals every bid), and a rival's modelled answer in a
+    negotiation is chosen among that rival's legal answers, which depend on
+    its true purse. The omniscient bot is for measuring what that knowledge
+    is worth, not a referee-blind opponent.
 
     Cost: one decision costs one ``apply_unchecked`` and one ``evaluate`` per
     legal action, plus one of each per outcome of every chance node reached,
     plus, in a negotiation, two ``evaluate`` per answer of the other seat, and
     for tied actions one ``evaluate`` per other seat. A chance node with more
     than ``max_outcomes`` outcomes is averaged over its ``max_outcomes`` most
-    likely ones, weighted as they are. A decision with a single legal action
-    costs nothing.
+    likely ones, weighted as they are. All that is paid once per distinct
+    state drawn, besides the ``samples`` draws themselves. A decision with a
+    single legal action costs nothing.
 
     Args:
         seed: Seed of the generator that breaks ties (``None``: unpredictable).
         max_outcomes: The most chance outcomes averaged over for one action.
         max_replies: The most answers of another seat looked ahead to in a
             negotiation (32 by default; 0: never look ahead).
+        omniscient: Look ahead on the true state instead of states drawn
+            from the seat's view.
+        samples: The states drawn from the seat's view for one decision.
 
     Raises:
-        SerenissimaError: ``max_outcomes`` is less than 1, or ``max_replies`` is negative.
+        SerenissimaError: ``max_outcomes`` or ``samples`` is less than 1, or
+            ``max_replies`` is negative.
 
     Example:
         >>> import serenissima as ser
@@ -97,24 +119,32 @@ class GreedyAgent:
         True
     """
 
-    __slots__ = ("_rng", "max_outcomes", "max_replies", "seed")
+    __slots__ = ("_rng", "max_outcomes", "max_replies", "omniscient", "samples", "seed")
 
     def __init__(
         self,
         seed: int | None = None,
         max_outcomes: int = DEFAULT_MAX_OUTCOMES,
         max_replies: int = _MAX_REPLIES,
+        omniscient: bool = False,
+        samples: int = DEFAULT_SAMPLES,
     ) -> None:
         if max_outcomes < 1:
             raise ArgumentValueError(f"max_outcomes must be at least 1, got {max_outcomes!r}")
         if max_replies < 0:
             raise ArgumentValueError(f"max_replies must not be negative, got {max_replies!r}")
+        if samples < 1:
+            raise ArgumentValueError(f"samples must be at least 1, got {samples!r}")
         self.seed = seed
         self.max_outcomes = max_outcomes
         self.max_replies = max_replies
+        self.omniscient = omniscient
+        self.samples = samples
         self._rng = random.Random(seed)
 
     def __repr__(self) -> str:
+        if self.omniscient:
+            return f"GreedyAgent(seed={self.seed!r}, omniscient=True)"
         return f"GreedyAgent(seed={self.seed!r})"
 
     def values(self, rules: Ruleset, state: State) -> tuple[tuple[Action, float], ...]:
@@ -146,9 +176,8 @@ class GreedyAgent:
         actions = rules.legal_actions(state)
         if not actions:
             raise StateError(f"seat {seat} has no legal action to choose from")
-        results = {action: rules.apply_unchecked(state, action) for action in actions}
-        kind = self._answered_kind(rules, state, results)
-        return tuple((a, self._valued(rules, results[a], seat, kind)[0]) for a in actions)
+        valued = self._lookahead(rules, state, actions)
+        return tuple((a, _weighted(valued[a], lambda v: v[0])) for a in actions)
 
     def act(self, rules: Ruleset, state: State) -> Action:
         """Return the legal action of highest value, ties broken as the class describes.
@@ -172,18 +201,47 @@ class GreedyAgent:
         if len(actions) == 1:
             return actions[0]
         seat = state.to_act
-        results = {action: rules.apply_unchecked(state, action) for action in actions}
-        kind = self._answered_kind(rules, state, results)
-        valued = {a: self._valued(rules, results[a], seat, kind) for a in actions}
-        best = _best(actions, lambda a: valued[a][0])
+        valued = self._lookahead(rules, state, actions)
+        best = _best(actions, lambda a: _weighted(valued[a], lambda v: v[0]))
         if len(best) > 1:
             others = [s for s in range(state.players) if s != seat]
-            best = _best(best, lambda a: -sum(_mean(rules, valued[a][1], s) for s in others))
+
+            def denied(a: Action) -> float:
+                return -_weighted(valued[a], lambda v: sum(_mean(rules, v[1], s) for s in others))
+
+            best = _best(best, denied)
         return best[0] if len(best) == 1 else best[self._rng.randrange(len(best))]
 
-    def _valued(
-        self, rules: Ruleset, result: State, seat: int, kind: str | None
-    ) -> tuple[float, list[tuple[State, float]]]:
+    def _draws(self, rules: Ruleset, state: State) -> list[tuple[State, float]]:
+        """The states to look ahead on, with their weights: the true one, or those drawn."""
+        if self.omniscient:
+            return [(state, 1.0)]
+        seen = rules.observe(state, state.to_act)
+        draws: list[list[Any]] = []
+        for _ in range(self.samples):
+            drawn = rules.sample_state(seen, self._rng)
+            for entry in draws:
+                if entry[0] == drawn:
+                    entry[1] += 1
+                    break
+            else:
+                draws.append([drawn, 1])
+        return [(drawn, count / self.samples) for drawn, count in draws]
+
+    def _lookahead(
+        self, rules: Ruleset, state: State, actions: tuple[Action, ...]
+    ) -> dict[Action, list[tuple[float, _Valued]]]:
+        """Each action's weighted valuations, one per state drawn (see :meth:`_valued`)."""
+        seat = state.to_act
+        valued: dict[Action, list[tuple[float, _Valued]]] = {a: [] for a in actions}
+        for drawn, weight in self._draws(rules, state):
+            results = {action: rules.apply_unchecked(drawn, action) for action in actions}
+            kind = self._answered_kind(rules, drawn, results)
+            for a in actions:
+                valued[a].append((weight, self._valued(rules, results[a], seat, kind)))
+        return valued
+
+    def _valued(self, rules: Ruleset, result: State, seat: int, kind: str | None) -> _Valued:
         """The value of ``result`` for ``seat``, and the weighted states it was scored on."""
         answered = self._answered(rules, result, seat, kind)
         if answered is not None:
@@ -240,6 +298,13 @@ class GreedyAgent:
         if len(outcomes) > self.max_outcomes:
             outcomes = sorted(outcomes, key=lambda o: o[1], reverse=True)[: self.max_outcomes]
         return [(rules.apply_unchecked(result, o), float(p)) for o, p in outcomes]
+
+
+def _weighted(valuations: list[tuple[float, _Valued]], part: Callable[[_Valued], float]) -> float:
+    """The mean of ``part`` of the valuations, by their weights (which add up to 1)."""
+    if len(valuations) == 1:
+        return part(valuations[0][1])
+    return sum(weight * part(v) for weight, v in valuations)
 
 
 def _mean(rules: Ruleset, leaves: list[tuple[State, float]], seat: int) -> float:

@@ -71,7 +71,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         type=_kinds,
         metavar="KIND,KIND,...",
         help="who plays each seat, in seat order: 'human' or a bot "
-        f"({', '.join(_bot_kinds())}); default: a human at seat 0, greedy bots elsewhere",
+        f"({', '.join(_bot_kinds())}; ismcts:N or ismcts:Xs sets the search's budget per "
+        "decision, N iterations or X seconds); default: a human at seat 0, greedy bots elsewhere",
     )
     parser.add_argument(
         "--seed",
@@ -102,10 +103,16 @@ def _bot_kinds() -> tuple[str, ...]:
     return AGENT_KINDS
 
 
+def _is_bot(kind: str) -> bool:
+    from serenissima.agents import is_agent_kind
+
+    return is_agent_kind(kind)
+
+
 def _kinds(text: str) -> tuple[str, ...]:
     kinds = tuple(kind.strip().lower() for kind in text.split(","))
     for kind in kinds:
-        if kind != HUMAN and kind not in _bot_kinds():
+        if kind != HUMAN and not _is_bot(kind):
             known = ", ".join((HUMAN, *_bot_kinds()))
             raise argparse.ArgumentTypeError(f"unknown seat kind {kind!r}; expected one of {known}")
     return kinds
@@ -157,7 +164,7 @@ def _seat_kinds(given: tuple[str, ...] | None, players: int) -> tuple[str, ...]:
     if len(given) != players:
         raise ArgumentValueError(f"--seats names {len(given)} seat(s) for a {players}-player game")
     for kind in given:
-        if kind != HUMAN and kind not in _bot_kinds():
+        if kind != HUMAN and not _is_bot(kind):
             raise ArgumentValueError(f"unknown seat kind {kind!r}")
     return given
 

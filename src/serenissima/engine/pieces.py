@@ -1,4 +1,4 @@
-"""Small pure rules shared by both editions: warehouses, galley room, dice, seating.
+"""Small pure rules shared by both editions: warehouses, galley room, dice, seating, purses.
 
 Each function takes plain values so that either edition can call it with
 numbers read from its own declaration.
@@ -16,6 +16,7 @@ __all__ = [
     "clockwise",
     "galley_room",
     "has_goods",
+    "own_purse",
 ]
 
 
@@ -94,3 +95,24 @@ def clockwise(first: int, players: int) -> tuple[int, ...]:
         (2, 3, 0, 1)
     """
     return tuple((first + i) % players for i in range(players))
+
+
+def own_purse(
+    shown: tuple[int | None, ...], reckoned: tuple[int, ...], seat: int
+) -> tuple[int, ...]:
+    """Return every seat's purse as ``seat`` knows it: its own as shown, the others reckoned.
+
+    For rebuilding a full state from an observation: ``shown`` is what the
+    seat is shown of the purses (``None`` where hidden), ``reckoned`` what the
+    public record says of them.
+
+    Examples:
+        >>> own_purse((None, 12, None), (7, 11, 3), 1)
+        (7, 12, 3)
+    """
+    return tuple(
+        [
+            given if s == seat and given is not None else r
+            for s, (given, r) in enumerate(zip(shown, reckoned, strict=True))
+        ]
+    )

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from itertools import repeat
 from operator import is_
+from random import Random
 from typing import TYPE_CHECKING, Any, Protocol
 
 from serenissima.engine.core import (
@@ -30,16 +31,14 @@ from serenissima.engine.errors import (
     OptionError,
     StateError,
 )
+from serenissima.engine.option_values import OptionValue, resolve_options
 from serenissima.engine.options import OptionSchema
-from serenissima.engine.spec import OptionKind, OptionSpec, RulesetInfo
+from serenissima.engine.spec import OptionSpec, RulesetInfo
 
 if TYPE_CHECKING:
     from serenissima.engine.board import Board
 
 __all__ = ["Engine", "OptionValue", "Ruleset", "resolve_options"]
-
-OptionValue = str | bool | tuple[str, ...]
-"""The value of a rule option: a choice, a flag or a list of identifiers."""
 
 
 class Engine(Protocol):
@@ -100,6 +99,14 @@ class Engine(Protocol):
         """Return what ``seat`` may see of ``state``."""
         ...
 
+    def sample_state(self, rules: Ruleset, observation: Observation, rng: Random) -> State:
+        """Draw, from ``observation`` alone, a full state its seat cannot tell from the true one.
+
+        ``observe(sample_state(observation, rng), observation.seat)`` must equal
+        ``observation``; what the seat cannot see is drawn with ``rng``.
+        """
+        ...
+
     def standings(self, rules: Ruleset, state: State) -> Standings:
         """Rank the seats, with the breakdown of each score."""
         ...
@@ -134,59 +141,6 @@ def _check_seat(state: State, seat: object) -> None:
         raise ArgumentTypeError("seat", "a seat number, an int", seat)
     if not 0 <= seat < state.players:
         raise StateError(f"seat {seat!r} is not in this {state.players}-player game")
-
-
-def resolve_options(
-    specs: tuple[OptionSpec, ...], players: int, given: Mapping[str, object] | None
-) -> dict[str, OptionValue]:
-    """Check user options against their declarations and fill in defaults.
-
-    Args:
-        specs: The options the ruleset declares.
-        players: The player count of the game.
-        given: The options passed by the user (name to value).
-
-    Returns:
-        Every declared option mapped to its value.
-
-    Raises:
-        OptionError: An unknown option, or a value the option does not accept.
-
-    Examples:
-        >>> import serenissima as ser
-        >>> from serenissima.engine.ruleset import resolve_options
-        >>> rules = ser.load_ruleset("modern")
-        >>> resolve_options(rules.options, 4, {"galley_capacity": "separate"})["galley_capacity"]
-        'separate'
-    """
-    by_name = {spec.name: spec for spec in specs}
-    for name in given or {}:
-        if name not in by_name:
-            known = ", ".join(sorted(by_name))
-            raise OptionError(name, f"unknown option; this ruleset knows {known}")
-    resolved: dict[str, OptionValue] = {}
-    for spec in specs:
-        value: object = (given or {}).get(spec.name, spec.default)
-        resolved[spec.name] = _check_option(spec, value)
-    return resolved
-
-
-def _check_option(spec: OptionSpec, value: object) -> OptionValue:
-    if spec.kind is OptionKind.BOOL:
-        if isinstance(value, bool):
-            return value
-        if value in ("true", "false"):
-            return value == "true"
-        raise OptionError(spec.name, f"expected true or false, got {value!r}")
-    if isinstance(value, str):
-        if value in spec.values:
-            return value
-        raise OptionError(spec.name, f"expected one of {', '.join(spec.values)}, got {value!r}")
-    if spec.kind is OptionKind.PORTS and isinstance(value, list | tuple):
-        if all(isinstance(v, str) for v in value):
-            return tuple(str(v) for v in value)
-        raise OptionError(spec.name, f"expected a list of port identifiers, got {value!r}")
-    raise OptionError(spec.name, f"expected one of {', '.join(spec.values)}, got {value!r}")
 
 
 class Ruleset:
@@ -342,6 +296,44 @@ class Ruleset:
         self._own(state)
         _check_seat(state, seat)
         return self.engine.observe(self, state, seat)
+
+    def sample_state(self, observation: Observation, rng: Random) -> State:
+        """Draw a full state that the observing seat cannot tell from the true one.
+
+        A determinization, for bots that must decide from what their seat may
+        see: the state is built from ``observation`` alone, what the seat cannot
+        see drawn with ``rng`` among the values the public record allows (each
+        edition's observation says what that is), so that observing it again
+        for the same seat gives ``observation`` back. Where the seat can see
+        everything, the state is the same for every ``rng``.
+
+        Args:
+            observation: What one seat sees, from :meth:`observe`.
+            rng: The generator that draws what the seat cannot see.
+
+        Returns:
+            A state of this ruleset.
+
+        Raises:
+            ArgumentTypeError: ``observation`` is not an observation of this
+                ruleset, or ``rng`` is not a ``random.Random``.
+
+        Examples:
+            >>> import random
+            >>> import serenissima as ser
+            >>> rules = ser.load_ruleset("classic")
+            >>> state = rules.new_game(players=3)
+            >>> seen = rules.observe(state, 1)
+            >>> rules.observe(rules.sample_state(seen, random.Random(4)), 1) == seen
+            True
+        """
+        expected = self.engine.observation_type
+        if not isinstance(observation, expected):
+            what = f"a {expected.__name__} of the {self.info.id!r} ruleset, from observe"
+            raise ArgumentTypeError("observation", what, observation)
+        if not isinstance(rng, Random):
+            raise ArgumentTypeError("rng", "a random.Random", rng)
+        return self.engine.sample_state(self, observation, rng)
 
     def is_over(self, state: State) -> bool:
         """Return whether the game has ended."""

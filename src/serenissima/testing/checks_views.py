@@ -3,14 +3,16 @@
 At every state of a game under check, :class:`ViewChecks` checks each seat's
 observation (its seat, its JSON round trip) and, at every tenth state (these
 cost more), the drawings of the state for everyone and for each seat and the
-heuristic's finite estimates. When money is hidden, a seat must see no other
-seat's ducats, and neither its observation nor its drawing may change when
-only other seats' ducats do.
+heuristic's finite estimates and the states drawn from each seat's view
+(``sample_state``), which that seat must see as it saw the true one. When
+money is hidden, a seat must see no other seat's ducats, and neither its
+observation nor its drawing may change when only other seats' ducats do.
 """
 
 from __future__ import annotations
 
 import math
+import random
 from typing import Any, Final, cast
 
 import attrs
@@ -42,8 +44,16 @@ class ViewChecks(CheckedGame):
                 value = rules.evaluate(state, seat)
                 if not (isinstance(value, int | float) and math.isfinite(value)):
                     raise self.fail("evaluate", f"evaluate gives {value!r} for seat {seat}")
+                self.check_sample(seen, seat)
             if self.hidden:
                 self.check_hidden(state, seat, seen, sampled)
+
+    def check_sample(self, seen: Any, seat: int) -> None:
+        sample = self.rules.sample_state(seen, random.Random(len(self.actions)))
+        if self.rules.observe(sample, seat) != seen:
+            raise self.fail(
+                "sample-state", f"seat {seat} sees a state drawn from its view unlike the true one"
+            )
 
     def check_drawing(self, state: State, seat: int | None) -> None:
         drawn = self.rules.render(state, seat)

@@ -29,8 +29,9 @@ What is checked, at every state of every game:
   :class:`~serenissima.engine.errors.ActionParseError`, never another exception;
 - states, events and every seat's observation round-trip through JSON;
 - at every tenth state (these are slower), ``render`` draws the state as
-  text for everyone and for each seat, and ``evaluate`` gives each seat a
-  finite number;
+  text for everyone and for each seat, ``evaluate`` gives each seat a
+  finite number, and a state drawn from each seat's observation with
+  ``sample_state`` gives that seat the same observation;
 - when money is hidden (by the edition itself, which says so with an engine
   attribute ``money_hidden = True``, or by a ``money_visibility`` option set
   to ``"hidden"``), a seat's observation shows ``None`` for every other seat's ducats, and

@@ -1,0 +1,201 @@
+"""The search bot: legal, reproducible and sound choices, and its budget by name."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+import toy
+from serenissima.agents import (
+    AGENT_KINDS,
+    Agent,
+    GreedyAgent,
+    ISMCTSAgent,
+    RandomAgent,
+    is_agent_kind,
+    make_agent,
+    play_game,
+)
+from serenissima.agents.ismcts import DEFAULT_ITERATIONS, ROLLOUTS
+from serenissima.engine.core import CHANCE, TERMINAL, State
+from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, StateError
+from serenissima.engine.registry import load_ruleset
+from serenissima.engine.ruleset import Ruleset
+from serenissima.records.game import sample_outcome
+
+RULES = {name: load_ruleset(name) for name in ("classic", "modern")}
+
+
+def positions(rules: Ruleset, players: int, seed: int, count: int) -> list[State]:
+    """``count`` decisions with a choice, spread over a game of random play."""
+    rng = random.Random(seed)
+    state = rules.new_game(players)
+    found = []
+    while state.to_act != TERMINAL:
+        if state.to_act == CHANCE:
+            action = sample_outcome(rules.chance_outcomes(state), rng)
+        else:
+            actions = rules.legal_actions(state)
+            if len(actions) > 1:
+                found.append(state)
+            action = rng.choice(actions)
+        state = rules.apply_unchecked(state, action)
+    step = max(1, len(found) // count)
+    return found[::step][:count]
+
+
+def _started(rules: Ruleset, **changes: object) -> toy.RaceState:
+    state = rules.apply(rules.new_game(2), toy.First(0))
+    assert isinstance(state, toy.RaceState)
+    return attrs.evolve(state, **changes)
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+@pytest.mark.parametrize("rollout", ROLLOUTS)
+def test_choices_are_legal_and_reproducible(name: str, rollout: str) -> None:
+    rules = RULES[name]
+    for state in positions(rules, 3, 4, 6):
+        first = ISMCTSAgent(seed=3, iterations=30, rollout=rollout).act(rules, state)
+        assert first in rules.legal_actions(state)
+        assert ISMCTSAgent(seed=3, iterations=30, rollout=rollout).act(rules, state) == first
+
+
+def test_a_sure_win_is_taken_on_the_toy_race() -> None:
+    rules = toy.make_rules()
+    # seat 0 is one square from the target: any roll wins; stopping lets seat 1 race on
+    state = _started(rules, positions=(9, 6))
+    for seed in range(5):
+        assert ISMCTSAgent(seed=seed, iterations=60).act(rules, state) == toy.Roll()
+    # far ahead of a seat that has stopped, rolling risks nothing and wins sooner
+    ahead = _started(rules, positions=(5, 0), stopped=(False, True))
+    assert ISMCTSAgent(seed=1, iterations=60).act(rules, ahead) == toy.Roll()
+
+
+def test_the_search_beats_random_play_on_the_toy_race() -> None:
+    rules = toy.make_rules()
+    wins = 0.0
+    for seed in range(12):
+        seats: list[Agent] = [ISMCTSAgent(seed, iterations=40), RandomAgent(seed)]
+        if seed % 2:
+            seats.reverse()
+        winners = play_game(rules, 2, seats, seed=seed).standings.winners
+        wins += (seed % 2 in winners) / len(winners)
+    assert wins >= 8
+
+
+def test_one_legal_action_costs_no_search() -> None:
+    rules = toy.make_rules()
+    only_roll = _started(rules, may_stop=False)
+    assert ISMCTSAgent(seed=1, iterations=1).act(rules, only_roll) == toy.Roll()
+
+
+def test_a_time_budget_gives_a_legal_choice() -> None:
+    rules = RULES["modern"]
+    state = positions(rules, 4, 9, 3)[-1]
+    agent = ISMCTSAgent(seed=2, seconds=0.05)
+    assert agent.act(rules, state) in rules.legal_actions(state)
+    assert repr(agent) == "ISMCTSAgent(seed=2, seconds=0.05)"
+
+
+def test_no_search_where_no_seat_decides() -> None:
+    rules = toy.make_rules()
+    with pytest.raises(StateError, match="no seat decides"):
+        ISMCTSAgent(seed=1).act(rules, rules.new_game(2))  # chance picks the first player
+    over = rules.apply(rules.apply(_started(rules), toy.Stop()), toy.Stop())
+    with pytest.raises(StateError, match="no seat decides"):
+        ISMCTSAgent(seed=1).act(rules, over)
+
+
+@pytest.mark.parametrize(
+    ("settings", "error"),
+    [
+        ({"iterations": 10, "seconds": 1.0}, ArgumentValueError),
+        ({"iterations": 0}, ArgumentValueError),
+        ({"iterations": 2.5}, ArgumentTypeError),
+        ({"iterations": True}, ArgumentTypeError),
+        ({"seconds": 0}, ArgumentValueError),
+        ({"seconds": -1.0}, ArgumentValueError),
+        ({"seconds": float("inf")}, ArgumentValueError),
+        ({"seconds": "1"}, ArgumentTypeError),
+        ({"exploration": -0.1}, ArgumentValueError),
+        ({"exploration": "high"}, ArgumentTypeError),
+        ({"depth": -1}, ArgumentValueError),
+        ({"rollout": "clever"}, ArgumentValueError),
+    ],
+)
+def test_bad_settings_are_refused(settings: dict[str, object], error: type[Exception]) -> None:
+    with pytest.raises(error):
+        ISMCTSAgent(1, **settings)  # type: ignore[arg-type]
+
+
+def test_the_default_budget() -> None:
+    agent = ISMCTSAgent(5)
+    assert (agent.iterations, agent.seconds) == (DEFAULT_ITERATIONS, None)
+    assert isinstance(agent, Agent)
+
+
+# --- by name ----------------------------------------------------------------------------
+
+
+def test_the_search_bot_and_the_omniscient_greedy_bot_are_made_by_name() -> None:
+    assert {"ismcts", "greedy-omniscient"} <= set(AGENT_KINDS)
+    assert repr(make_agent("ismcts", 1)) == f"ISMCTSAgent(seed=1, iterations={DEFAULT_ITERATIONS})"
+    by_iterations = make_agent("ismcts:200", 1)
+    assert isinstance(by_iterations, ISMCTSAgent)
+    assert (by_iterations.iterations, by_iterations.seconds) == (200, None)
+    by_time = make_agent("ismcts:0.5s", 1)
+    assert isinstance(by_time, ISMCTSAgent)
+    assert (by_time.iterations, by_time.seconds) == (None, 0.5)
+    keyword = make_agent("ismcts", 1, iterations=50)
+    assert isinstance(keyword, ISMCTSAgent)
+    assert keyword.iterations == 50
+    omniscient = make_agent("greedy-omniscient", 4)
+    assert isinstance(omniscient, GreedyAgent)
+    assert omniscient.omniscient
+    honest = make_agent("greedy", 4)
+    assert isinstance(honest, GreedyAgent)
+    assert not honest.omniscient
+
+
+@pytest.mark.parametrize(
+    ("kind", "message"),
+    [
+        ("ismcts:", "bad budget"),
+        ("ismcts:0", "bad budget"),
+        ("ismcts:-3", "bad budget"),
+        ("ismcts:1.5", "bad budget"),
+        ("ismcts:lots", "bad budget"),
+        ("ismcts:0s", "bad budget"),
+        ("ismcts:-1s", "bad budget"),
+        ("ismcts:infs", "bad budget"),
+        ("ismcts:nans", "bad budget"),
+        ("greedy:3", "takes no budget"),
+        ("clever:3", "unknown agent"),
+        ("ismcts-fast", "unknown agent"),
+    ],
+)
+def test_bad_kinds_are_refused_in_one_sentence(kind: str, message: str) -> None:
+    assert not is_agent_kind(kind)
+    with pytest.raises(ArgumentValueError, match=message) as caught:
+        make_agent(kind, 1)
+    assert isinstance(caught.value, ValueError)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_budget_is_given_once_and_only_to_the_search_bot() -> None:
+    with pytest.raises(ArgumentValueError, match="budget already"):
+        make_agent("ismcts:20", 1, iterations=30)
+    with pytest.raises(ArgumentValueError, match="takes no budget"):
+        make_agent("greedy", 1, seconds=1.0)
+    with pytest.raises(ArgumentValueError, match="not both"):
+        make_agent("ismcts", 1, iterations=3, seconds=1.0)
+
+
+def test_kind_texts_are_recognised() -> None:
+    for kind in (*AGENT_KINDS, "ismcts:1", "ismcts:250", "ismcts:0.5s", "ismcts:2s"):
+        assert is_agent_kind(kind), kind
+    assert not is_agent_kind(None)
+    assert not is_agent_kind("")
+    assert not is_agent_kind("Greedy")

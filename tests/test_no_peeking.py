@@ -1,0 +1,131 @@
+"""Honest bots decide from what their seat may see: hidden values never change their choice.
+
+Two states that differ only in what the deciding seat may not see (the other
+seats' purses, the bids they made that are not yet revealed) must get the same
+choice from a search bot or an honest greedy bot with the same seed. The
+omniscient greedy bot, which looks ahead on the true state, does react to such
+a difference somewhere, so the comparison can fail.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import pytest
+
+from serenissima.agents import Agent, GreedyAgent, ISMCTSAgent
+from serenissima.engine.core import CHANCE, TERMINAL, State
+from serenissima.engine.registry import load_ruleset
+from serenissima.engine.ruleset import Ruleset
+from serenissima.records.game import sample_outcome
+from serenissima_rulesets.classic.state import Bidding, ClassicState, Negotiating
+
+RULES = {name: load_ruleset(name) for name in ("classic", "modern")}
+OPTIONS: dict[str, dict[str, object]] = {"classic": {}, "modern": {"money_visibility": "hidden"}}
+
+
+def disguised(state: State, seat: int) -> State:
+    """``state`` with the other seats' purses and unrevealed bids changed, their reckoning kept."""
+    ducats: tuple[int, ...] = getattr(state, "ducats")  # noqa: B009
+    unit = state.options.money_unit if isinstance(state, ClassicState) else 1
+    extra = tuple(0 if s == seat else unit * (2 * s + 3) for s in range(state.players))
+    changes: dict[str, Any] = {"ducats": tuple(d + e for d, e in zip(ducats, extra, strict=True))}
+    if isinstance(state, ClassicState):
+        changes["treasury"] = state.treasury - sum(extra)
+        if isinstance(state.phase, Bidding):
+            changes["bids"] = tuple(
+                b if s == seat or b is None else b + unit for s, b in enumerate(state.bids)
+            )
+    return attrs.evolve(state, **changes)  # type: ignore[misc]
+
+
+def decisions(name: str, players: int, seed: int, every: int) -> list[State]:
+    """Every ``every``-th decision with a choice of a game played by (omniscient) greedy bots.
+
+    And every bid made after another one, and every price named by a seller
+    (whose buyer's answer depends on the buyer's purse).
+    """
+    rules = RULES[name]
+    rng = random.Random(seed)
+    bots = [GreedyAgent(seed + s, omniscient=True) for s in range(players)]
+    state = rules.new_game(players, OPTIONS[name])
+    found: list[State] = []
+    count = 0
+    while state.to_act != TERMINAL:
+        if state.to_act == CHANCE:
+            action = sample_outcome(rules.chance_outcomes(state), rng)
+        else:
+            if len(rules.legal_actions(state)) > 1:
+                count += 1
+                if _secret(state) or count % every == 0:
+                    found.append(state)
+            action = bots[state.to_act].act(rules, state)
+        state = rules.apply_unchecked(state, action)
+    return found
+
+
+def _secret(state: State) -> bool:
+    """Whether ``state`` is a bid made after another or a seller naming a price (classic)."""
+    if not isinstance(state, ClassicState):
+        return False
+    phase = state.phase
+    if isinstance(phase, Negotiating):
+        return phase.deal.stage == "offer"
+    return isinstance(phase, Bidding) and any(b is not None for b in state.bids)
+
+
+def _spread(states: list[State], most: int) -> list[State]:
+    """At most ``most`` of ``states``, evenly spread."""
+    step = max(1, -(-len(states) // most))
+    return states[::step]
+
+
+POSITIONS = {
+    "classic": _spread(decisions("classic", 4, 7, 60), 40),
+    "modern": _spread(decisions("modern", 3, 7, 25), 20),
+}
+
+BOTS: dict[str, Callable[[], Agent]] = {
+    "ismcts": lambda: ISMCTSAgent(seed=11, iterations=24, depth=4),
+    "greedy": lambda: GreedyAgent(seed=11),
+}
+
+
+def test_the_positions_include_bids_made_in_secret() -> None:
+    secret = [
+        s
+        for s in POSITIONS["classic"]
+        if isinstance(s, ClassicState)
+        and isinstance(s.phase, Bidding)
+        and any(b is not None for b in s.bids)
+    ]
+    assert len(secret) >= 8
+    assert len(POSITIONS["modern"]) >= 10
+
+
+@pytest.mark.parametrize("bot", sorted(BOTS))
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_what_the_seat_may_not_see_changes_no_choice(name: str, bot: str) -> None:
+    rules: Ruleset = RULES[name]
+    for state in POSITIONS[name]:
+        seat = state.to_act
+        other = disguised(state, seat)
+        assert other != state
+        assert rules.observe(other, seat) == rules.observe(state, seat)
+        assert rules.legal_actions(other) == rules.legal_actions(state)
+        assert BOTS[bot]().act(rules, other) == BOTS[bot]().act(rules, state), (bot, state)
+
+
+def test_the_omniscient_greedy_bot_does_peek() -> None:
+    rules = RULES["classic"]
+    reacted = [
+        state
+        for state in POSITIONS["classic"]
+        if GreedyAgent(11, omniscient=True).act(rules, disguised(state, state.to_act))
+        != GreedyAgent(11, omniscient=True).act(rules, state)
+    ]
+    # a seller's price, for one: it foresees the buyer's answer, which depends on its purse
+    assert reacted
