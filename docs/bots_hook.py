@@ -9,45 +9,25 @@ into a table, where ``bots.md`` has their markers.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
+from hook_pages import ROOT, fill
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-ROOT = Path(__file__).resolve().parent.parent
 SPEED_DATA = ROOT / "docs" / "data" / "ismcts_speed.json"
 STRENGTH_DATA = ROOT / "docs" / "data" / "ismcts_strength.json"
 SPEED_MARKER = "<!-- ismcts-speed -->"
 STRENGTH_MARKER = "<!-- ismcts-strength -->"
 
 
-def _load(path: Path) -> dict[str, Any] | None:
-    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
-
-
-def _missing(path: Path, script: str) -> str:
-    where = f"`docs/data/{path.name}`"
-    return f"!!! note\n    The figures appear here once {where} is written by `{script}`.\n"
-
-
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Replace the bots page's markers with the search bot's figures."""
-    if SPEED_MARKER in markdown:
-        speed = _load(SPEED_DATA)
-        text = speed_section(speed) if speed else _missing(SPEED_DATA, "scripts/ismcts_speed.py")
-        markdown = markdown.replace(SPEED_MARKER, text)
-    if STRENGTH_MARKER in markdown:
-        strength = _load(STRENGTH_DATA)
-        text = (
-            strength_table(strength)
-            if strength
-            else _missing(STRENGTH_DATA, "scripts/ismcts_strength.py")
-        )
-        markdown = markdown.replace(STRENGTH_MARKER, text)
-    return markdown
+    markdown = fill(markdown, SPEED_MARKER, SPEED_DATA, speed_section, "scripts/ismcts_speed.py")
+    return fill(
+        markdown, STRENGTH_MARKER, STRENGTH_DATA, strength_table, "scripts/ismcts_strength.py"
+    )
 
 
 def speed_svg(rows: list[dict[str, Any]]) -> str:

@@ -8,11 +8,11 @@ chart (``performance.svg``, drawn by ``serenissima.analysis.bench_report``).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import attrs
+from hook_pages import fill, load
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
@@ -27,7 +27,7 @@ CHART = "performance.svg"
 
 
 def _load() -> dict[str, Any] | None:
-    return json.loads(DATA.read_text(encoding="utf-8")) if DATA.is_file() else None
+    return load(DATA)
 
 
 def _results(rows: list[dict[str, Any]]) -> list[BenchResult]:
@@ -52,16 +52,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Replace the marker of the performance page with the tables and the chart."""
-    if MARKER not in markdown:
-        return markdown
-    data = _load()
-    if data is None:
-        return markdown.replace(
-            MARKER,
-            "!!! note\n    The figures appear here once `docs/data/performance.json` is "
-            "written by `benchmarks/side_by_side.py`.\n",
-        )
-    return markdown.replace(MARKER, _tables(data))
+    return fill(markdown, MARKER, DATA, _tables, "benchmarks/side_by_side.py")
 
 
 def _tables(data: dict[str, Any]) -> str:

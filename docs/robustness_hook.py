@@ -7,11 +7,11 @@ table and its chart (``robustness.svg``, one bar per target).
 
 from __future__ import annotations
 
-import json
 from html import escape
 from pathlib import Path
 from typing import Any
 
+from hook_pages import fill, load
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
@@ -30,7 +30,7 @@ COLOURS = {
 
 
 def _load() -> dict[str, Any] | None:
-    return json.loads(DATA.read_text(encoding="utf-8")) if DATA.is_file() else None
+    return load(DATA)
 
 
 def chart(data: dict[str, Any]) -> str:
@@ -110,13 +110,4 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Replace the marker of the robustness page with the campaign's table and chart."""
-    if MARKER not in markdown:
-        return markdown
-    data = _load()
-    if data is None:
-        return markdown.replace(
-            MARKER,
-            "!!! note\n    The figures appear here once `docs/data/fuzz.json` is written by "
-            "`scripts/fuzz_campaign.py`.\n",
-        )
-    return markdown.replace(MARKER, table(data))
+    return fill(markdown, MARKER, DATA, table, "scripts/fuzz_campaign.py")

@@ -21,6 +21,7 @@ from serenissima.engine.ruleset import Ruleset
 def registry(monkeypatch: pytest.MonkeyPatch) -> types.ModuleType:
     module = toy.fake_registry(toy.make_rules(), toy.make_rules(version="2.1", ruleset_id="pond"))
     monkeypatch.setitem(sys.modules, "serenissima.engine.registry", module)
+    toy.play_here(monkeypatch)  # the stand-in's rulesets exist in this process only
     return module
 
 
@@ -566,15 +567,21 @@ def test_progress_shows_the_time_left_on_a_terminal() -> None:
     from serenissima.cli._common import Progress
 
     screen = _Terminal()
-    progress = Progress("modern", screen)
-    progress.games(1, 4)
-    progress.games(4, 4)
+    ticks = iter(range(100))  # a clock that moves a second at each look
+    progress = Progress("modern", screen, clock=lambda: float(next(ticks)))
+    progress.games(0, 8)  # before the first game
+    progress.games(1, 8)  # the first game: no pace yet (starting the workers takes time)
+    progress.games(3, 8)  # two more: the pace of the games since the first
+    progress.games(8, 8)
     progress.close()
     lines = screen.getvalue().split("\r")
-    assert "1/4 games" in lines[1]
-    assert "left" in lines[1]
-    assert "4/4 games" in lines[2]
+    assert "0/8 games" in lines[1]
+    assert "1/8 games" in lines[2]
     assert "left" not in lines[2]
+    assert "3/8 games" in lines[3]
+    assert "left" in lines[3]
+    assert "8/8 games" in lines[4]
+    assert "left" not in lines[4]
     quiet = io.StringIO()
     Progress("modern", quiet).games(1, 4)
     assert quiet.getvalue() == ""  # nothing drawn where no one looks

@@ -23,13 +23,14 @@ def registry(monkeypatch: pytest.MonkeyPatch) -> types.ModuleType:
     """Two installed rulesets, toy and pond."""
     module = toy.fake_registry(toy.make_rules(), toy.make_rules(ruleset_id="pond"))
     monkeypatch.setitem(sys.modules, "serenissima.engine.registry", module)
+    toy.play_here(monkeypatch)  # the stand-in's rulesets exist in this process only
     return module
 
 
 @pytest.mark.parametrize(
     ("argv", "listed"),
     [
-        ([], "COMMAND is one of rulesets, rules, play, replay, simulate, compare, bench"),
+        ([], "COMMAND is one of rulesets, rules, play, replay, simulate, compare, ladder, bench"),
         (["rules"], "ACTION is one of show, list, rule, board"),
         (["rules", "list"], "EDITION is an installed ruleset (pond, toy) or a folder"),
         (["rules", "show"], "EDITION is an installed ruleset (pond, toy) or a folder"),
@@ -98,7 +99,7 @@ def test_bare_bench_measures_every_installed_ruleset(
 @pytest.mark.parametrize(
     ("argv", "listed"),
     [
-        ([], "COMMAND is one of rulesets, rules, play, replay, simulate, compare, bench"),
+        ([], "COMMAND is one of rulesets, rules, play, replay, simulate, compare, ladder, bench"),
         (["play"], "an installed ruleset (classic, modern) or a folder"),
         (["rules", "show"], "EDITION is an installed ruleset (classic, modern) or a folder"),
         (["compare"], "LEFT and RIGHT are installed rulesets (classic, modern) or folders"),

@@ -41,8 +41,8 @@ def test_the_speed_script_measures_every_rollout(tmp_path: Path, bots_hook: Modu
     assert done.returncode == 0, done.stdout + done.stderr
     data = json.loads(out.read_text())
     assert [(row["ruleset"], row["rollout"]) for row in data["results"]] == [
-        ("modern", "heuristic"),
         ("modern", "random"),
+        ("modern", "heuristic"),
     ]
     assert all(row["iterations_per_second"] > 0 for row in data["results"])
     section = bots_hook.speed_section(data)
@@ -73,9 +73,11 @@ def test_a_bad_budget_is_refused_by_the_strength_script(tmp_path: Path) -> None:
     assert "bad budget" in done.stderr
 
 
-def test_the_page_says_where_the_figures_come_from(bots_hook: ModuleType, tmp_path: Path) -> None:
+def test_the_page_says_where_the_figures_come_from(bots_hook: ModuleType) -> None:
     page = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
     assert bots_hook.SPEED_MARKER in page
     assert bots_hook.STRENGTH_MARKER in page
-    note = bots_hook._missing(tmp_path / "none.json", "scripts/x.py")
-    assert "scripts/x.py" in note
+    missing = ROOT / "docs" / "data" / "none.json"
+    empty = bots_hook.fill("a <!-- m --> b", "<!-- m -->", missing, str, "x.py")
+    assert "once" in empty
+    assert "x.py" in empty

@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 import math
 import statistics
-import sys
 from typing import Any
 
 import attrs
 import pytest
 
 import toy
+from serenissima.analysis import games as games_module
 from serenissima.analysis.bench import BenchResult, run_bench
 from serenissima.analysis.bench_report import format_bench
 from serenissima.analysis.report import format_comparison, format_summary
@@ -71,9 +71,8 @@ class _Stopper:
 
 
 def _only_stoppers(monkeypatch: pytest.MonkeyPatch) -> None:
-    # the package re-exports the function simulate(), which hides the module of that name
-    module = sys.modules[simulate.__module__]
-    monkeypatch.setattr(module, "make_agent", lambda kind, seed: _Stopper())
+    # every game of a batch is played by serenissima.analysis.games
+    monkeypatch.setattr(games_module, "make_agent", lambda kind, seed: _Stopper())
 
 
 def test_ties_split_the_win(rules: Ruleset, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -87,10 +86,10 @@ def test_ties_split_the_win(rules: Ruleset, monkeypatch: pytest.MonkeyPatch) -> 
     assert summary.mean_margin == summary.max_margin == 0
 
 
-def test_progress_is_reported_after_each_game(rules: Ruleset) -> None:
+def test_progress_is_reported_before_the_first_game_and_after_each(rules: Ruleset) -> None:
     seen: list[tuple[int, int]] = []
     simulate(rules, 2, 5, seed=1, progress=lambda done, total: seen.append((done, total)))
-    assert seen == [(1, 5), (2, 5), (3, 5), (4, 5), (5, 5)]
+    assert seen == [(0, 5), (1, 5), (2, 5), (3, 5), (4, 5), (5, 5)]
 
 
 def test_simulate_refuses_bad_input(rules: Ruleset) -> None:
@@ -177,7 +176,7 @@ def test_seats_choose_each_seats_agent(rules: Ruleset, monkeypatch: pytest.Monke
         made.append((kind, seed))
         return RandomAgent(seed)
 
-    monkeypatch.setattr(sys.modules[simulate.__module__], "make_agent", make)
+    monkeypatch.setattr(games_module, "make_agent", make)
     summary = simulate(rules, 3, 2, seed=4, seats=["cautious", "random", "cautious"])
     assert summary.seats == ("cautious", "random", "cautious")
     played = made[-6:]  # after the check of each kind, one agent per seat per game
@@ -214,7 +213,7 @@ def test_bad_seats_are_refused(rules: Ruleset, seats: list[str] | str, message: 
 
 def _record_seeds(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int | None, tuple[object, ...]]]:
     """Make the module's play_game note the chance seed and agent seeds of each game."""
-    module = sys.modules[simulate.__module__]
+    module = games_module
     seen: list[tuple[int | None, tuple[object, ...]]] = []
     play = module.play_game
 

@@ -71,6 +71,7 @@ __all__ = [
     "Stopped",
     "fake_registry",
     "make_rules",
+    "play_here",
 ]
 
 
@@ -440,3 +441,14 @@ def fake_registry(*rulesets: Ruleset) -> types.ModuleType:
     module.available_rulesets = available_rulesets  # type: ignore[attr-defined]
     module.load_ruleset = load_ruleset  # type: ignore[attr-defined]
     return module
+
+
+def play_here(monkeypatch: Any) -> None:
+    """Let the commands play their games in this process, one at a time.
+
+    Worker processes load rulesets from the real registry, where a stand-in's
+    rulesets are not installed; with one core, the commands play in-process.
+    """
+    import serenissima.analysis.runner as runner
+
+    monkeypatch.setattr(runner, "default_jobs", lambda: 1)

@@ -9,8 +9,12 @@ side (:mod:`~serenissima.analysis.simcompare`) and both as text
 rulesets (:mod:`~serenissima.analysis.compare`), the diff they make
 (:mod:`~serenissima.analysis.diff`) and its text
 (:mod:`~serenissima.analysis.difftext`); and throughput
-(:mod:`~serenissima.analysis.bench`). This floor stands on the agents, the
-records and the engine.
+(:mod:`~serenissima.analysis.bench`). Games run in this process, in worker
+processes or on Ray (:mod:`~serenissima.analysis.runner`), one game of a batch
+being a task of its own (:mod:`~serenissima.analysis.games`), added up in
+index order (:mod:`~serenissima.analysis.tally`) and kept in a journal to
+resume a run (:mod:`~serenissima.analysis.journal`). This floor stands on the
+agents, the records and the engine.
 """
 
 __all__: list[str] = []

@@ -4,7 +4,9 @@
 puts many runs (rulesets by player count) in one table; :func:`bench_data`
 gives a run as a dictionary for JSON; :func:`bench_svg` draws decisions per
 second by player count, one bar group per player count and one bar per ruleset,
-with optional reference lines (a peer's figure measured in the same run).
+with optional reference lines (a peer's figure measured in the same run);
+:func:`bars_svg` draws any labelled figures as horizontal bars (games per second
+on 1, 2 or all cores, say).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import attrs
 
 from serenissima.analysis.bench import BenchResult
 
-__all__ = ["bench_data", "bench_svg", "format_bench", "format_bench_table"]
+__all__ = ["bars_svg", "bench_data", "bench_svg", "format_bench", "format_bench_table"]
 
 _COLOURS: Final = ("#3949ab", "#f9a825", "#00897b", "#d81b60", "#6d4c41", "#546e7a")
 """Bar colours, one per ruleset in the order given."""
@@ -229,6 +231,64 @@ def bench_svg(
         f'<line x1="{left}" x2="{left + plot_w:.1f}" y1="{top_pad + plot_h:.1f}" '
         f'y2="{top_pad + plot_h:.1f}" stroke="#333"/>'
         "</svg>"
+    )
+    return "\n".join(parts)
+
+
+def bars_svg(bars: Sequence[tuple[str, float]], *, title: str, unit: str) -> str:
+    """Draw labelled figures as horizontal bars, each with its value at its end.
+
+    Args:
+        bars: ``(label, value)`` pairs, drawn top to bottom in that order.
+        title: The chart's title.
+        unit: What the values count, written after each value.
+
+    Returns:
+        A standalone SVG document.
+
+    Examples:
+        >>> from serenissima.analysis.bench_report import bars_svg
+        >>> svg = bars_svg([("1 core", 310.0), ("2 cores", 590.0)], title="Games", unit="games/s")
+        >>> svg.startswith("<svg") and "590 games/s" in svg and "2 cores" in svg
+        True
+    """
+    top_value = max([value for _, value in bars] + [1.0])
+    tick = _nice_step(top_value / 5)
+    top = tick * (int(top_value / tick) + 1)
+    width, left, right, bar, gap, top_pad = 640.0, 150.0, 110.0, 26.0, 12.0, 48.0
+    plot_w = width - left - right
+    height = top_pad + len(bars) * (bar + gap) + 30.0
+
+    def x(value: float) -> float:
+        return left + plot_w * value / top
+
+    parts = [
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
+            f'width="{width:.0f}" height="{height:.0f}" font-family="sans-serif" font-size="12">'
+        ),
+        f'<text x="{left}" y="24" font-size="15" font-weight="bold">{escape(title)}</text>',
+    ]
+    bottom = top_pad + len(bars) * (bar + gap)
+    for step in range(round(top / tick) + 1):  # gridlines and the axis labels
+        value = tick * step
+        parts.append(
+            f'<line x1="{x(value):.1f}" x2="{x(value):.1f}" y1="{top_pad - 6}" '
+            f'y2="{bottom:.1f}" stroke="#ddd"/>'
+            f'<text x="{x(value):.1f}" y="{bottom + 16:.1f}" text-anchor="middle">'
+            f"{value:,.0f}</text>"
+        )
+    for i, (label, value) in enumerate(bars):
+        y, text = top_pad + i * (bar + gap), f"{value:,.0f} {escape(unit)}"
+        parts.append(
+            f'<text x="{left - 8}" y="{y + bar * 0.65:.1f}" text-anchor="end">'
+            f"{escape(label)}</text>"
+            f'<rect x="{left}" y="{y:.1f}" width="{x(value) - left:.1f}" height="{bar}" '
+            f'fill="{_COLOURS[i % len(_COLOURS)]}"><title>{escape(label)}: {text}</title></rect>'
+            f'<text x="{x(value) + 6:.1f}" y="{y + bar * 0.65:.1f}">{text}</text>'
+        )
+    parts.append(
+        f'<line x1="{left}" x2="{left}" y1="{top_pad - 6}" y2="{bottom:.1f}" stroke="#333"/></svg>'
     )
     return "\n".join(parts)
 

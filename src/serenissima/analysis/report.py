@@ -13,8 +13,8 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Collection, Sequence
 
+from serenissima.analysis.games import DEFAULT_AGENT
 from serenissima.analysis.simcompare import SimulationComparison
-from serenissima.analysis.simulate import DEFAULT_AGENT
 from serenissima.analysis.stats import Interval
 from serenissima.analysis.summary import QUANTITIES, Note, SimulationSummary
 

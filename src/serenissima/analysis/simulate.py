@@ -4,21 +4,43 @@ This is how the editions are compared: the same number of games, the same
 seed, and a table of what happened. :func:`simulate` plays a batch and returns
 a :class:`~serenissima.analysis.summary.SimulationSummary` (game length,
 chance nodes, the winner's margin, shared wins, and by seat the win rate and
-the mean score with its parts); :func:`iter_games` plays the same games one at
-a time. The summary and each game's record are defined in
+the mean score with its parts); :func:`simulate_many` plays one batch per
+ruleset in one run; :func:`iter_games` plays the same games one at a time. The
+summary and each game's record are defined in
 :mod:`serenissima.analysis.summary`, two summaries are lined up by
 :mod:`serenissima.analysis.simcompare`, and both are printed by
 :mod:`serenissima.analysis.report`.
 
 Paired seeds:
     Game ``i`` of a batch draws every seed it uses from the batch seed and
-    ``i`` alone (:func:`game_seeds`): one seed for the chance generator and
-    one for each seat's agent. Neither the ruleset, nor its options, nor the
-    player count, nor the agents' kinds change them. Two editions (or two
-    option sets) simulated with the same seed therefore play game ``i`` with
-    the same chance stream and the same agent generators; what differs
-    between them is the rules. A batch of 200 games is also the first 200
-    games of a batch of 1,000 with the same seed.
+    ``i`` alone (:func:`~serenissima.analysis.games.game_seeds`): one seed
+    for the chance generator and one for each seat's agent. Neither the
+    ruleset, nor its options, nor the player count, nor the agents' kinds
+    change them. Two editions (or two option sets) simulated with the same
+    seed therefore play game ``i`` with the same chance stream and the same
+    agent generators; what differs between them is the rules. A batch of 200
+    games is also the first 200 games of a batch of 1,000 with the same seed.
+
+On every core:
+    With ``jobs`` above 1 (or ``None``, every core) the games run in worker
+    processes, or as Ray tasks with ``backend="ray"`` (see
+    :mod:`serenissima.analysis.runner`). Since a game depends on the batch
+    seed and its index alone, and the summary adds the games up in index
+    order (:class:`~serenissima.analysis.tally.Tally`), every per-game row
+    and every figure of the summary are those of a run in one process; only
+    the wall time and the speed differ. A worker loads the ruleset by its
+    installed name or by its folder, so a ruleset built in memory runs in
+    this process only.
+
+Resuming:
+    With ``journal=FILE`` each finished game is appended to a JSON Lines
+    file as it finishes (see :mod:`serenissima.analysis.journal`); a run
+    given the same arguments and the same file plays only the games the file
+    lacks, and its summary is the one an uninterrupted run gives. The header
+    of the file names the rulesets with their versions, the player count,
+    the seats, the seed and the options: a run that differs in one of them
+    is refused. The number of games may differ: the file's games of the
+    batch are used, so a batch can be made longer.
 
 Per game:
     :func:`iter_games` yields one :class:`~serenissima.analysis.summary.GameStats`
@@ -40,142 +62,49 @@ Example:
 
 from __future__ import annotations
 
-import hashlib
+import contextlib
+import os
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from fractions import Fraction
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any
 
-import attrs
-
-from serenissima.agents import GameResult, make_agent, play_game
-from serenissima.analysis.notes import summary_notes
-from serenissima.analysis.stats import Moments
-from serenissima.analysis.summary import QUANTITIES, GameStats, SimulationSummary
+from serenissima.analysis.games import (
+    GameOutcome,
+    GameSeeds,
+    GameTask,
+    RulesetRef,
+    game_seeds,
+    play_one,
+    play_task,
+    seat_kinds,
+)
+from serenissima.analysis.journal import Journal
+from serenissima.analysis.ray_backend import check_address
+from serenissima.analysis.runner import Runner, Workers
+from serenissima.analysis.tally import Tally
 from serenissima.engine.errors import ArgumentValueError
 
 if TYPE_CHECKING:
+    from serenissima.analysis.summary import GameStats, SimulationSummary
     from serenissima.engine.ruleset import Ruleset
 
-__all__ = ["GameSeeds", "Progress", "game_seeds", "iter_games", "simulate"]
+__all__ = [
+    "GameSeeds",
+    "Progress",
+    "game_seeds",
+    "iter_games",
+    "simulate",
+    "simulate_many",
+]
 
 Progress = Callable[[int, int], None]
-"""A callback told ``(games done, games in all)`` after each game."""
-
-DEFAULT_AGENT: Final = "random"
-"""The agent kind of every seat when none is given."""
+"""A callback told ``(games done, games in all)``: once before the first game
+(with the games a journal already holds, or 0), then after each finished game."""
 
 
-# --- seeds -----------------------------------------------------------------------------------
-
-
-def _derive(*parts: object) -> int:
-    """A 64-bit seed from the parts' text, the same on every machine and Python."""
-    text = "serenissima/" + "/".join(str(part) for part in parts)
-    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
-
-
-@attrs.frozen(slots=True)
-class GameSeeds:
-    """The seeds of one game of a batch.
-
-    Attributes:
-        game: The game's own seed, from which the others derive.
-        chance: The seed of the chance generator (``play_game``'s ``seed``).
-        seats: The seed of each seat's agent.
-
-    Example:
-        >>> from serenissima.analysis.simulate import game_seeds
-        >>> seeds = game_seeds(1, 0, players=2)
-        >>> len(seeds.seats), seeds == game_seeds(1, 0, players=2)
-        (2, True)
-    """
-
-    game: int
-    chance: int
-    seats: tuple[int, ...]
-
-
-def game_seeds(seed: int, index: int, players: int) -> GameSeeds:
-    """Return the seeds game ``index`` of a batch seeded with ``seed`` uses.
-
-    They depend on ``seed`` and ``index`` only (and a seat's on its number):
-    see "Paired seeds" above. Replaying a game of a batch takes its seeds,
-    its agents' kinds and its options.
-
-    Args:
-        seed: The batch seed.
-        index: The game's index in the batch, from 0.
-        players: The number of seats.
-
-    Returns:
-        The seeds.
-
-    Example:
-        >>> import serenissima as ser
-        >>> from serenissima.agents import make_agent, play_game
-        >>> from serenissima.analysis.simulate import game_seeds, simulate
-        >>> rules = ser.load_ruleset("classic")
-        >>> summary = simulate(rules, 3, games=2, seed=5, keep_games=True)
-        >>> seeds = game_seeds(5, 1, 3)
-        >>> agents = [make_agent("random", s) for s in seeds.seats]
-        >>> result = play_game(rules, 3, agents, seeds.chance)
-        >>> (result.decisions, seeds.game) == (summary.rows[1].decisions, summary.rows[1].seed)
-        True
-    """
-    game = _derive(seed, index)
-    return GameSeeds(
-        game, _derive(game, "chance"), tuple(_derive(game, "seat", s) for s in range(players))
-    )
-
-
-# --- one game --------------------------------------------------------------------------------
-
-
-def _kinds(seats: Sequence[str] | None, players: int) -> tuple[str, ...]:
-    """Each seat's agent kind, checked: one known kind per seat."""
-    if seats is None:
-        return (DEFAULT_AGENT,) * players
-    if isinstance(seats, str):
-        raise ArgumentValueError(f"seats must be a sequence of agent kinds, not the text {seats!r}")
-    kinds = tuple(seats)
-    if len(kinds) != players:
-        raise ArgumentValueError(f"expected one agent kind per seat ({players}), got {len(kinds)}")
-    for kind in dict.fromkeys(kinds):
-        make_agent(kind, 0)  # raises on a name it does not know
-    return kinds
-
-
-def _play(
-    rules: Ruleset,
-    players: int,
-    kinds: tuple[str, ...],
-    seed: int,
-    index: int,
-    options: Mapping[str, object] | None,
-) -> tuple[GameStats, GameResult]:
-    seeds = game_seeds(seed, index, players)
-    agents = [make_agent(kind, s) for kind, s in zip(kinds, seeds.seats, strict=True)]
-    result = play_game(rules, players, agents, seeds.chance, options)
-    scores = [0] * players
-    for entry in result.standings.entries:
-        scores[entry.seat] = entry.score
-    winners = result.standings.winners
-    margin = 0
-    if len(winners) == 1 and players > 1:
-        best_other = max(score for seat, score in enumerate(scores) if seat != winners[0])
-        margin = scores[winners[0]] - best_other
-    stats = GameStats(
-        index,
-        seeds.game,
-        result.decisions,
-        result.chance,
-        result.turns,
-        tuple(scores),
-        winners,
-        margin,
-    )
-    return stats, result
+def _check_games(games: int) -> None:
+    if games < 1:
+        raise ArgumentValueError(f"a simulation needs at least one game, not {games}")
 
 
 def iter_games(
@@ -186,7 +115,7 @@ def iter_games(
     options: Mapping[str, object] | None = None,
     seats: Sequence[str] | None = None,
 ) -> Iterator[GameStats]:
-    """Play a batch of games one at a time, yielding each game's statistics.
+    """Play a batch of games one at a time in this process, yielding each game's statistics.
 
     The games are those :func:`simulate` plays with the same arguments.
 
@@ -215,21 +144,13 @@ def iter_games(
         [0, 1, 2]
     """
     _check_games(games)
-    kinds = _kinds(seats, players)
+    kinds = seat_kinds(seats, players)
     for index in range(games):
-        yield _play(rules, players, kinds, seed, index, options)[0]
-
-
-def _check_games(games: int) -> None:
-    if games < 1:
-        raise ArgumentValueError(f"a simulation needs at least one game, not {games}")
-
-
-# --- a batch --------------------------------------------------------------------------------
+        yield play_one(rules, players, kinds, seed, index, options).stats
 
 
 def simulate(
-    rules: Ruleset,
+    rules: Ruleset | str | os.PathLike[str],
     players: int,
     games: int,
     seed: int,
@@ -238,6 +159,10 @@ def simulate(
     seats: Sequence[str] | None = None,
     *,
     keep_games: bool = False,
+    jobs: int | None = 1,
+    backend: str | None = None,
+    address: str | None = None,
+    journal: str | os.PathLike[str] | None = None,
 ) -> SimulationSummary:
     """Play ``games`` games between agents and summarise them.
 
@@ -246,16 +171,23 @@ def simulate(
     another ruleset given the same seed sees the same chance stream.
 
     Args:
-        rules: The ruleset.
+        rules: The ruleset, or an installed ruleset's name or a folder's path.
         players: The number of seats.
         games: How many games to play (at least 1).
         seed: The seed of the batch.
         options: Rule options by name.
-        progress: Called after each game with ``(done, games)``.
+        progress: Told ``(done, games)`` before the first game and after each.
         seats: Each seat's agent kind, by :func:`~serenissima.agents.make_agent`
             name; every seat ``"random"`` when ``None``.
         keep_games: Keep every game's
             :class:`~serenissima.analysis.summary.GameStats` on the summary's ``rows``.
+        jobs: Games played at once: 1 in this process, more in worker
+            processes, ``None`` on every core (see "On every core" above).
+        backend: ``"local"``, ``"processes"`` or ``"ray"``; ``None`` chooses by ``jobs``.
+        address: With ``backend="ray"``, a running cluster's address; ``None``
+            starts a local Ray instance for the run.
+        journal: A file that keeps every finished game and resumes a run
+            (see "Resuming" above).
 
     Returns:
         The summary, with the notes of the cases that hold (see
@@ -264,7 +196,7 @@ def simulate(
     Raises:
         OptionError: An unsupported player count or a bad option.
         SerenissimaError: ``games`` is below 1, ``seats`` does not give one
-            known kind per seat, or a game did not finish.
+            known kind per seat, bad workers or journal, or a game did not finish.
 
     Example:
         >>> import serenissima as ser
@@ -275,88 +207,181 @@ def simulate(
         ('rounds', 'wealth points', 5)
         >>> summary.mean_margin == sum(row.margin for row in summary.rows) / 5
         True
+        >>> on_two_cores = simulate("classic", 4, games=5, seed=1, keep_games=True, jobs=2)
+        >>> on_two_cores.rows == summary.rows, on_two_cores.win_rate == summary.win_rate
+        (True, True)
+    """
+    found = simulate_many(
+        [rules],
+        players,
+        games,
+        seed,
+        [options],
+        progress,
+        seats,
+        keep_games=keep_games,
+        jobs=jobs,
+        backend=backend,
+        address=address,
+        journal=journal,
+    )
+    return found[0]
+
+
+def simulate_many(
+    rulesets: Sequence[Ruleset | str | os.PathLike[str] | RulesetRef],
+    players: int,
+    games: int,
+    seed: int,
+    options: Sequence[Mapping[str, object] | None] | None = None,
+    progress: Progress | None = None,
+    seats: Sequence[str] | None = None,
+    *,
+    keep_games: bool = False,
+    jobs: int | None = 1,
+    backend: str | None = None,
+    address: str | None = None,
+    journal: str | os.PathLike[str] | None = None,
+) -> list[SimulationSummary]:
+    """Play a batch of ``games`` games of each ruleset in one run, and summarise each.
+
+    The batches share the workers, the progress and the journal; each batch
+    is what :func:`simulate` gives for its ruleset and options.
+
+    Args:
+        rulesets: The rulesets: installed rulesets' names, folders' paths,
+            rulesets, or references that say where a ruleset was loaded from
+            (:meth:`RulesetRef.of <serenissima.analysis.games.RulesetRef.of>`).
+        players: The number of seats.
+        games: How many games of each ruleset (at least 1).
+        seed: The seed of every batch.
+        options: Each ruleset's rule options, in the order of ``rulesets``;
+            ``None`` for the defaults of all.
+        progress: Told ``(done, games in all)`` before the first game and after each.
+        seats: Each seat's agent kind; every seat ``"random"`` when ``None``.
+        keep_games: Keep every game's statistics on the summaries' ``rows``.
+        jobs: Games played at once (see :func:`simulate`).
+        backend: Where they run (see :func:`simulate`).
+        address: A Ray cluster's address (see :func:`simulate`).
+        journal: A file that keeps every finished game and resumes a run.
+
+    Returns:
+        One summary per ruleset, in order.
+
+    Raises:
+        OptionError: An unsupported player count or a bad option.
+        SerenissimaError: As :func:`simulate`; every check is made before any game.
+
+    Example:
+        >>> from serenissima.analysis.simulate import simulate_many
+        >>> left, right = simulate_many(["classic", "modern"], 2, games=2, seed=1)
+        >>> left.ruleset, right.ruleset
+        ('classic', 'modern')
     """
     _check_games(games)
-    kinds = _kinds(seats, players)
-    wins = [Fraction(0)] * players
-    scores = [0] * players
-    parts: dict[str, list[int]] = {}  # part name -> total by seat
-    moments = dict.fromkeys(QUANTITIES, Moments())
-    shared = 0
-    names: tuple[str, ...] = ()
-    rows: list[GameStats] = []
-    start = time.perf_counter()
-    for index in range(games):
-        stats, result = _play(rules, players, kinds, seed, index, options)
-        for quantity in QUANTITIES:
-            moments[quantity] = moments[quantity].add(getattr(stats, quantity))
-        shared += stats.shared
-        for seat in stats.winners:
-            wins[seat] += Fraction(1, len(stats.winners))
-        for entry in result.standings.entries:
-            scores[entry.seat] += entry.score
-            for name, value in entry.breakdown:
-                parts.setdefault(name, [0] * players)[entry.seat] += value
-        names = _seat_names(result.state, players)
-        if keep_games:
-            rows.append(stats)
-        if progress is not None:
-            progress(index + 1, games)
-    seconds = time.perf_counter() - start
-    decisions, chance = moments["decisions"], moments["chance"]
-    turns, margin = moments["turns"], moments["margin"]
-    summary = SimulationSummary(
-        ruleset=rules.id,
-        ruleset_version=rules.info.version,
-        players=players,
-        games=games,
-        seed=seed,
-        options=tuple(sorted((str(k), _show(v)) for k, v in (options or {}).items())),
-        mean_decisions=decisions.mean,
-        min_decisions=int(decisions.minimum),
-        max_decisions=int(decisions.maximum),
-        mean_chance=chance.mean,
-        mean_turns=turns.mean,
-        win_rate=tuple(float(w / games) for w in wins),
-        mean_score=tuple(s / games for s in scores),
-        decisions_per_second=decisions.mean * games / seconds if seconds > 0 else 0.0,
-        seconds=seconds,
-        min_turns=int(turns.minimum),
-        max_turns=int(turns.maximum),
-        turn_word=rules.info.turn_word,
-        shared_wins=shared / games,
-        seat_names=names,
-        parts=tuple(parts),
-        mean_parts=tuple(
-            tuple(totals[seat] / games for totals in parts.values()) for seat in range(players)
-        ),
-        seats=kinds,
-        sd_decisions=decisions.sd,
-        sd_chance=chance.sd,
-        min_chance=int(chance.minimum),
-        max_chance=int(chance.maximum),
-        sd_turns=turns.sd,
-        mean_margin=margin.mean,
-        sd_margin=margin.sd,
-        min_margin=int(margin.minimum),
-        max_margin=int(margin.maximum),
-        score_unit=rules.info.score_unit,
-        rows=tuple(rows),
-    )
-    return attrs.evolve(summary, notes=summary_notes(summary))
+    if isinstance(rulesets, str | os.PathLike) or not rulesets:
+        raise ArgumentValueError("expected a sequence of one or more rulesets")
+    kinds = seat_kinds(seats, players)
+    given = [None] * len(rulesets) if options is None else list(options)
+    if len(given) != len(rulesets):
+        raise ArgumentValueError(f"expected options for {len(rulesets)} rulesets, got {len(given)}")
+    refs = [rules if isinstance(rules, RulesetRef) else RulesetRef.of(rules) for rules in rulesets]
+    chosen = [dict(opts or {}) for opts in given]
+    loaded = [ref.load() for ref in refs]
+    for rules, opts in zip(loaded, chosen, strict=True):
+        rules.new_game(players, opts)  # a bad option or player count fails here
+    workers = Workers.choose(jobs, backend, address)
+    if workers.address is not None:
+        check_address(workers.address)  # before the journal is touched
+    if workers.backend != "local":
+        for ref in refs:
+            if ref.source is None:
+                raise ArgumentValueError(
+                    f"ruleset {ref.id!r} was built in memory, so worker processes cannot load "
+                    "it: give its installed name or its folder, or run one job"
+                )
+    tallies = [
+        Tally(rules, players, games, seed, kinds, opts, keep_games=keep_games)
+        for rules, opts in zip(loaded, chosen, strict=True)
+    ]
+    with contextlib.ExitStack() as stack:
+        book = None
+        if journal is not None:
+            header = _header(refs, chosen, players, kinds, seed)
+            book = stack.enter_context(Journal(journal, header, GameOutcome))
+            _read_back(book, tallies)
+        batches = [
+            [
+                GameTask(ref, players, kinds, seed, index, tuple(opts.items()))
+                for index in range(games)
+                if not tally.has(index)
+            ]
+            for ref, opts, tally in zip(refs, chosen, tallies, strict=True)
+        ]
+        seconds = _run(batches, workers, tallies, book, progress, stack)
+    return [tally.summary(spent) for tally, spent in zip(tallies, seconds, strict=True)]
 
 
-def _seat_names(state: object, players: int) -> tuple[str, ...]:
-    """The seats' nations, when the edition's state names them (the classic one does)."""
-    nations = getattr(state, "nations", None)
-    if isinstance(nations, tuple) and len(nations) == players:
-        return tuple(str(n) for n in nations)
-    return ()
+def _header(
+    refs: list[RulesetRef],
+    options: list[dict[str, object]],
+    players: int,
+    kinds: tuple[str, ...],
+    seed: int,
+) -> dict[str, Any]:
+    """The parameters a journal is kept for: those that decide each game."""
+    from serenissima import __version__
+
+    return {
+        "serenissima": __version__,
+        "rulesets": [f"{ref.id} {ref.version}" for ref in refs],
+        "players": players,
+        "seats": list(kinds),
+        "seed": seed,
+        "options": {ref.id: opts for ref, opts in zip(refs, options, strict=True)},
+    }
 
 
-def _show(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list | tuple):
-        return ",".join(str(v) for v in value)
-    return str(value)
+def _read_back(book: Journal[GameOutcome], tallies: list[Tally]) -> None:
+    """Count the games the journal holds (those of a longer batch are left out)."""
+    for (number, index), outcome in sorted(book.done.items()):
+        if not 0 <= number < len(tallies) or outcome.stats.index != index:
+            raise ArgumentValueError(
+                f"journal {book.path}: game {index} of batch {number} is not one of this run's"
+            )
+        tally = tallies[number]
+        if index < tally.games:
+            tally.add(outcome, played=False)
+
+
+def _run(
+    batches: list[list[GameTask]],
+    workers: Workers,
+    tallies: list[Tally],
+    book: Journal[GameOutcome] | None,
+    progress: Progress | None,
+    stack: contextlib.ExitStack,
+) -> list[float]:
+    """Play each batch's games in turn on one set of workers; return each batch's wall time."""
+    total = sum(tally.games for tally in tallies)
+    done = sum(tally.done for tally in tallies)
+    if progress is not None:
+        progress(done, total)
+    seconds = [0.0] * len(tallies)
+    most = max(len(tasks) for tasks in batches)
+    if not most:
+        return seconds
+    if workers.jobs is not None and workers.backend != "local":
+        workers = Workers(workers.backend, min(workers.jobs, most), workers.address)
+    runner = stack.enter_context(Runner(workers))
+    for number, tasks in enumerate(batches):
+        start = time.perf_counter()
+        for _, outcome in runner.map(play_task, tasks):
+            if book is not None:
+                book.write(number, outcome.stats.index, outcome)
+            tallies[number].add(outcome)
+            done += 1
+            if progress is not None:
+                progress(done, total)
+        seconds[number] = time.perf_counter() - start if tasks else 0.0
+    return seconds

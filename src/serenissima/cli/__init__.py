@@ -1,4 +1,4 @@
-"""The ``serenissima`` command: rulesets, rules, play, replay, simulate, compare, bench.
+"""The ``serenissima`` command: rulesets, rules, play, replay, simulate, compare, ladder, bench.
 
 Run ``serenissima --help`` or ``serenissima COMMAND --help`` for the options.
 Errors of the library (an unknown ruleset, a bad option...) are printed as
@@ -16,13 +16,13 @@ import sys
 from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 
-from serenissima.cli import bench, compare, play, replay, rules, rulesets, simulate
+from serenissima.cli import bench, compare, ladder, play, replay, rules, rulesets, simulate
 from serenissima.cli._common import EXIT_ERROR, EXIT_INTERRUPTED, PROG, Parser
 from serenissima.engine.errors import SerenissimaError
 
 __all__ = ["main"]
 
-_COMMANDS = (rulesets, rules, play, replay, simulate, compare, bench)
+_COMMANDS = (rulesets, rules, play, replay, simulate, compare, ladder, bench)
 
 
 def _package_version() -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NoReturn, TextIO
 
@@ -69,24 +70,30 @@ class Progress:
     Args:
         label: What is in progress, shown before the bar.
         stream: Where to draw (standard error, usually).
+        clock: The clock, in seconds.
     """
 
-    __slots__ = ("_active", "_label", "_last", "_start", "_stream")
+    __slots__ = ("_active", "_base", "_clock", "_first", "_label", "_last", "_start", "_stream")
 
     _WIDTH: Final = 24
 
-    def __init__(self, label: str, stream: TextIO) -> None:
+    def __init__(
+        self, label: str, stream: TextIO, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self._clock = clock
         self._label = label
         self._stream = stream
         self._active = stream.isatty()
         self._last = 0.0
-        self._start = time.monotonic()
+        self._start = clock()
+        self._base: tuple[int, float] | None = None  # games done and time at the first call
+        self._first: tuple[int, float] | None = None  # the same at the second call
 
     def show(self, text: str, *, force: bool = False) -> None:
         """Redraw the line with ``text`` (at most ten times a second unless ``force``)."""
         if not self._active:
             return
-        now = time.monotonic()
+        now = self._clock()
         if force or now - self._last >= 0.1:
             self._last = now
             self._stream.write(f"\r{self._label}: {text}   ")
@@ -98,16 +105,30 @@ class Progress:
 
     def _left(self, share: float) -> str:
         """The time elapsed, and the time left at the pace so far."""
-        elapsed = time.monotonic() - self._start
+        elapsed = self._clock() - self._start
         if 0 < share < 1:
             return f"{elapsed:.0f}s, about {elapsed * (1 - share) / share:.0f}s left"
         return f"{elapsed:.0f}s"
 
     def games(self, done: int, total: int) -> None:
-        """Show ``done`` of ``total`` games, with the time elapsed and the time left."""
+        """Show ``done`` of ``total`` games, with the time elapsed and the time left.
+
+        The first call gives the games done before this run (those a journal
+        holds, or 0); the time left is reckoned at the pace of the games
+        finished since the second call, so that the time the workers take to
+        start is not taken for the pace of the games.
+        """
+        now = self._clock()
+        if self._base is None:
+            self._base, self._start = (done, now), now
+        elif self._first is None:
+            self._first = (done, now)
+        timing = f"{now - self._start:.0f}s"
+        if self._first is not None and done > self._first[0] and done < total:
+            played, seconds = done - self._first[0], now - self._first[1]
+            timing += f", about {seconds * (total - done) / played:.0f}s left"
         share = done / total if total else 1.0
-        bar = self._bar(share)
-        self.show(f"{bar} {done}/{total} games, {self._left(share)}", force=done == total)
+        self.show(f"{self._bar(share)} {done}/{total} games, {timing}", force=done == total)
 
     def fraction(self, done: float) -> None:
         """Show a share of the work done, between 0 and 1, with the time elapsed and left."""
@@ -199,6 +220,61 @@ def add_game_arguments(
     parser.add_argument("--format", choices=formats, default=formats[0], help=format_help)
 
 
+RUN_ARGUMENTS: Final = ("jobs", "backend", "address", "journal")
+"""The destinations of the arguments that say how games run (see :func:`add_run_arguments`)."""
+
+
+def add_run_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--jobs``, ``--backend``, ``--address`` and ``--journal``: how the games run."""
+    from serenissima.analysis.runner import BACKENDS, default_jobs
+
+    group = parser.add_argument_group("running the games")
+    group.add_argument(
+        "--jobs",
+        type=positive,
+        metavar="N",
+        help="games played at once: worker processes, or the CPUs of a local Ray instance "
+        f"(default: every core this process may use, {default_jobs()} here; on a Ray "
+        "cluster, all its CPUs); 1 plays them in this process",
+    )
+    group.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        help="where the games run: in this process, in worker processes (the default), "
+        "or as Ray tasks (needs serenissima[ray]); every choice gives the same results",
+    )
+    group.add_argument(
+        "--address",
+        metavar="ADDRESS",
+        help="with --backend ray: a running Ray cluster, as HOST:PORT of its head or auto; "
+        "without it a local Ray instance is started for the run",
+    )
+    group.add_argument(
+        "--journal",
+        metavar="FILE",
+        help="append each finished game to FILE (JSON Lines); run again with the same "
+        "arguments and FILE to play only the games it lacks",
+    )
+
+
+def run_arguments(args: argparse.Namespace) -> dict[str, Any]:
+    """The keyword arguments of ``simulate_many`` from :func:`add_run_arguments`'s, checked.
+
+    Raises:
+        ArgumentValueError: ``--address`` without ``--backend ray``, or ``--jobs``
+            above 1 with ``--backend local``.
+    """
+    from serenissima.analysis.runner import Workers
+
+    workers = Workers.choose(args.jobs, args.backend, args.address)
+    return {
+        "jobs": workers.jobs,
+        "backend": workers.backend,
+        "address": workers.address,
+        "journal": args.journal,
+    }
+
+
 def load(name_or_path: str) -> Ruleset:
     """Load an installed ruleset or a ruleset folder."""
     from serenissima.engine.registry import load_ruleset
@@ -233,8 +309,8 @@ ALLOW_FOLDER_HELP: Final = (
 )
 
 
-def load_many(names: list[str] | None) -> list[Ruleset]:
-    """The rulesets named by ``--ruleset``; ``all``, or no name, is every installed one."""
+def names_many(names: list[str] | None) -> list[str]:
+    """The names and folders given by ``--ruleset``; ``all``, or none, is every installed one."""
     from serenissima.engine.registry import available_rulesets
 
     wanted: list[str] = []
@@ -244,7 +320,12 @@ def load_many(names: list[str] | None) -> list[Ruleset]:
                 wanted.append(found)
     if not wanted:
         raise ArgumentValueError("no ruleset is installed")
-    return [load(name) for name in wanted]
+    return wanted
+
+
+def load_many(names: list[str] | None) -> list[Ruleset]:
+    """The rulesets named by ``--ruleset``; ``all``, or no name, is every installed one."""
+    return [load(name) for name in names_many(names)]
 
 
 def options_for(

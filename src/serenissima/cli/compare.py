@@ -9,12 +9,16 @@ from typing import TextIO
 from serenissima.analysis.compare import compare_rulesets
 from serenissima.analysis.diff import SECTIONS
 from serenissima.analysis.difftext import format_diff
+from serenissima.cli import _quality
 from serenissima.cli._common import (
+    RUN_ARGUMENTS,
     add_option_argument,
+    add_run_arguments,
     check_options_known,
     load,
     options_for,
     positive,
+    run_arguments,
 )
 from serenissima.cli.simulate import add_seats_argument, seats_for, simulate_with_progress
 from serenissima.engine.errors import ArgumentValueError
@@ -59,10 +63,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help=f"with --games: number of seats (default: {_DEFAULT_PLAYERS})",
     )
     add_seats_argument(parser)
+    _quality.add_arguments(parser)
     parser.add_argument(
         "--seed", type=int, help=f"with --games: seed of both batches (default: {_DEFAULT_SEED})"
     )
     add_option_argument(parser)
+    add_run_arguments(parser)
     parser.set_defaults(run=run)
 
 
@@ -71,26 +77,32 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from serenissima.analysis.report import format_comparison
     from serenissima.analysis.simcompare import compare_simulations
 
-    playing = (args.players, args.seats, args.seed) != (None, None, None) or args.option
+    given = (args.players, args.seats, args.seed, args.agents, args.report, args.versus)
+    playing = given != (None,) * len(given) or args.option
     if playing and args.games is None:
-        raise ArgumentValueError("--players, --seats, --seed and --option go with --games")
+        raise ArgumentValueError(
+            "--players, --seats, --agents, --seed, --option, --report and --versus go with --games"
+        )
+    running = [name for name in RUN_ARGUMENTS if getattr(args, name) is not None]
+    if running and args.games is None:
+        raise ArgumentValueError(f"--{running[0]} goes with --games")
+    _quality.check(args)
+    run_arguments(args)
     left, right = load(args.left), load(args.right)
-    comparison = None
+    comparison = quality = None
     if args.games is not None:
         args.players = args.players or _DEFAULT_PLAYERS
         args.seed = _DEFAULT_SEED if args.seed is None else args.seed
-        seats = seats_for(args.seats, args.players)
         check_options_known([left, right], args.option)
-        left_summary, right_summary = (
-            simulate_with_progress(
-                rules,
-                args,
-                options_for(rules, args.option, True),
-                seats,
-                f"simulate {side} {rules.id}",
-                err,
-            )
-            for side, rules in (("left", left), ("right", right))
+    if args.report is not None:
+        sides = (options_for(left, args.option, True), options_for(right, args.option, True))
+        quality = _quality.run_report(args, sides, err)
+    elif args.games is not None:
+        agents = None if args.agents is None else (args.agents,)
+        seats = seats_for(args.seats or agents, args.players)
+        options = [options_for(rules, args.option, True) for rules in (left, right)]
+        left_summary, right_summary = simulate_with_progress(
+            [(args.left, left), (args.right, right)], options, args, seats, err
         )
         comparison = compare_simulations(left_summary, right_summary)
     diff = compare_rulesets(left, right)
@@ -100,11 +112,15 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         text = format_diff(diff, show_same=args.all)
         if comparison is not None:
             text += "\n\n" + format_comparison(comparison)
+        if quality is not None:
+            text += "\n\n" + _quality.format_findings(quality)
         out.write(text + "\n")
         return 0
     data = (diff if args.all else diff.changed).to_dict()
     data["summary"] = {status.value: count for status, count in diff.counts.items()}
     if comparison is not None:
         data["simulation"] = comparison.to_dict()
+    if quality is not None:
+        data["quality"] = quality.to_dict()
     out.write(json.dumps(data, indent=2) + "\n")
     return 0

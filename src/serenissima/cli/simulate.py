@@ -11,10 +11,13 @@ from typing import TYPE_CHECKING, TextIO
 from serenissima.cli._common import (
     Progress,
     add_game_arguments,
+    add_run_arguments,
     check_options_known,
-    load_many,
+    load,
+    names_many,
     options_for,
     positive,
+    run_arguments,
     write_json,
 )
 from serenissima.engine.errors import ArgumentValueError
@@ -81,22 +84,29 @@ def emit(text: str, path: str | None, out: TextIO, err: TextIO) -> None:
 
 
 def simulate_with_progress(
-    rules: Ruleset,
+    sources: list[tuple[str, Ruleset]],
+    options: list[dict[str, object]],
     args: argparse.Namespace,
-    options: dict[str, object],
     seats: tuple[str, ...] | None,
-    label: str,
     err: TextIO,
     *,
     keep_games: bool = False,
-) -> SimulationSummary:
-    """Simulate ``args.games`` games with a progress bar on ``err``."""
-    from serenissima.analysis.simulate import simulate
+) -> list[SimulationSummary]:
+    """Simulate ``args.games`` games of each ruleset with a progress bar.
 
-    progress = Progress(label, err)
+    Each ruleset comes with the name or folder it was loaded from, where a
+    worker loads it; the games run as ``--jobs``, ``--backend``, ``--address``
+    and ``--journal`` say.
+    """
+    from serenissima.analysis.games import RulesetRef
+    from serenissima.analysis.simulate import simulate_many
+
+    refs = [RulesetRef.of(rules, source) for source, rules in sources]
+    shown = ", ".join(rules.id for _, rules in sources)
+    progress = Progress(f"simulate {shown}" if len(sources) > 1 else "simulate", err)
     try:
-        return simulate(
-            rules,
+        return simulate_many(
+            refs,
             args.players,
             args.games,
             args.seed,
@@ -104,6 +114,7 @@ def simulate_with_progress(
             progress.games,
             seats,
             keep_games=keep_games,
+            **run_arguments(args),
         )
     finally:
         progress.close()
@@ -134,6 +145,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--seed", type=int, default=1, help="seed of the batch (default: %(default)s)"
     )
     add_seats_argument(parser)
+    add_run_arguments(parser)
     parser.add_argument(
         "--per-game",
         action="store_true",
@@ -150,23 +162,15 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.per_game and args.format == "text":
         raise ArgumentValueError("--per-game goes with --format json (csv is always per game)")
     check_out(args.out)
+    run_arguments(args)
     seats = seats_for(args.seats, args.players)
-    rulesets = load_many(args.ruleset)
+    sources = [(source, load(source)) for source in names_many(args.ruleset)]
+    rulesets = [rules for _, rules in sources]
     several = len(rulesets) > 1
     check_options_known(rulesets, args.option)
     keep = args.format == "csv" or args.per_game
-    summaries = [
-        simulate_with_progress(
-            rules,
-            args,
-            options_for(rules, args.option, several),
-            seats,
-            f"simulate {rules.id}" if several else "simulate",
-            err,
-            keep_games=keep,
-        )
-        for rules in rulesets
-    ]
+    options = [options_for(rules, args.option, several) for rules in rulesets]
+    summaries = simulate_with_progress(sources, options, args, seats, err, keep_games=keep)
     if args.format == "json":
         buffer = io.StringIO()
         write_json(buffer, [s.to_dict(per_game=args.per_game) for s in summaries], several)

@@ -39,7 +39,31 @@ class SerenissimaError(Exception):
         ... except ser.SerenissimaError as error:
         ...     print(type(error).__name__)
         OptionError
+
+    Every error survives pickling with its message and attributes, so an
+    error raised in a worker process reaches the process that waits for it:
+
+        >>> import pickle
+        >>> error = ser.RulesetError("board.toml", "areas", "expected a list")
+        >>> copy = pickle.loads(pickle.dumps(error))
+        >>> str(copy) == str(error), copy.key
+        (True, 'areas')
     """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the subclasses' __init__ take other arguments than the message that
+        # Exception keeps in args: rebuild the error from its args and attributes
+        return (_rebuild, (type(self), self.args, self.__dict__))
+
+
+def _rebuild(
+    cls: type[SerenissimaError], args: tuple[Any, ...], state: dict[str, Any]
+) -> SerenissimaError:
+    """An error of ``cls`` with ``args`` and ``state``, without calling its ``__init__``."""
+    error = cls.__new__(cls, *args)
+    error.args = args
+    error.__dict__.update(state)
+    return error
 
 
 class ArgumentTypeError(SerenissimaError, TypeError):

@@ -1,0 +1,136 @@
+"""Measure how the two editions play, for the documentation's edition report.
+
+The script plays ``--games`` games of each edition at ``--players`` seats, with
+``--agents`` at every seat, and as many games of one ``--agents`` seat against
+``--versus`` seats (the skill gradient); game ``i`` of both editions meets the
+same dice and cards. It compares them with
+:func:`serenissima.analysis.quality_run.run_quality` and writes the comparison,
+with how it was made, to ``--out`` (by default ``docs/data/edition-report.json``),
+which ``docs/edition_report_hook.py`` turns into the report page.
+
+The file holds one object::
+
+    {
+      "command": "python scripts/edition_report.py --agents greedy --games 100 ...",
+      "date": "2025-01-31",           # the day it was measured
+      "serenissima": "0.1.0",         # the package version
+      "seconds": 212.5,               # how long the games and the bootstrap took
+      "comparison": {...}             # QualityComparison.to_dict()
+    }
+
+Run it from the repository's root; a stronger bot is one argument away::
+
+    python scripts/edition_report.py
+    python scripts/edition_report.py --agents ismcts:200
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import sys
+import time
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+from serenissima.analysis.bootstrap import DEFAULT_REPLICATES
+from serenissima.analysis.quality_run import check_quality, run_quality
+from serenissima.engine.errors import ArgumentValueError, SerenissimaError
+
+DEFAULT_OUT = Path("docs/data/edition-report.json")
+DEFAULTS: dict[str, Any] = {
+    "left": "classic",
+    "right": "modern",
+    "agents": "greedy",
+    "versus": "random",
+    "games": 100,
+    "players": 4,
+    "seed": 1,
+}
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--left", default=DEFAULTS["left"], help="the left edition")
+    parser.add_argument("--right", default=DEFAULTS["right"], help="the right edition")
+    parser.add_argument(
+        "--agents", default=DEFAULTS["agents"], help="the agent of every seat (%(default)s)"
+    )
+    parser.add_argument(
+        "--versus",
+        default=DEFAULTS["versus"],
+        help="the weaker agent of the skill gradient (%(default)s)",
+    )
+    parser.add_argument(
+        "--games", type=int, default=DEFAULTS["games"], help="games of each batch (%(default)s)"
+    )
+    parser.add_argument(
+        "--players", type=int, default=DEFAULTS["players"], help="seats (%(default)s)"
+    )
+    parser.add_argument("--seed", type=int, default=DEFAULTS["seed"], help="batch seed")
+    parser.add_argument(
+        "--replicates", type=int, default=DEFAULT_REPLICATES, help="bootstrap draws"
+    )
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="the JSON file")
+    return parser
+
+
+def _command(args: argparse.Namespace) -> str:
+    """The command line that gives this file again: the defaults left out."""
+    words = ["python scripts/edition_report.py"]
+    for name, default in DEFAULTS.items():
+        value = getattr(args, name)
+        if value != default:
+            words.append(f"--{name} {value}")
+    if args.replicates != DEFAULT_REPLICATES:
+        words.append(f"--replicates {args.replicates}")
+    return " ".join(words)
+
+
+def _progress(done: int, total: int) -> None:
+    if done == total or done % max(1, total // 10) == 0:
+        sys.stderr.write(f"{done}/{total} games\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Play, compare and write the file; return the exit status."""
+    args = _parser().parse_args(argv)
+    try:
+        check_quality(args.left, args.right, args.players, args.games, args.agents, args.versus)
+        if not args.out.parent.is_dir():
+            raise ArgumentValueError(f"cannot write {args.out}: no folder {str(args.out.parent)!r}")
+        start = time.perf_counter()
+        comparison = run_quality(
+            args.left,
+            args.right,
+            players=args.players,
+            games=args.games,
+            seed=args.seed,
+            agents=args.agents,
+            versus=args.versus,
+            replicates=args.replicates,
+            progress=_progress,
+        )
+    except SerenissimaError as exc:
+        sys.stderr.write(f"edition_report: error: {exc}\n")
+        return 2
+    try:
+        package = version("serenissima")
+    except PackageNotFoundError:  # pragma: no cover - a source tree without metadata
+        package = "unknown"
+    data = {
+        "command": _command(args),
+        "date": datetime.date.today().isoformat(),
+        "serenissima": package,
+        "seconds": round(time.perf_counter() - start, 1),
+        "comparison": comparison.to_dict(),
+    }
+    args.out.write_text(json.dumps(data, indent=1, allow_nan=False) + "\n", encoding="utf-8")
+    sys.stderr.write(f"wrote {args.out} in {data['seconds']} s\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

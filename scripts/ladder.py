@@ -1,0 +1,80 @@
+"""Write the documentation's ladder, ``docs/data/ladder.json``, with ``serenissima ladder``.
+
+The ladder page (``docs/ladder.md``) is filled from this file at build time by
+``docs/ladder_hook.py``. The agents are :data:`AGENTS` unless ``--agents`` is
+given: adding an agent to the documentation's ladder is adding its kind there
+(``random,greedy,ismcts:200``, say) and running the script again::
+
+    python scripts/ladder.py                 # the defaults below
+    python scripts/ladder.py --games 400     # longer
+    python scripts/ladder.py --agents random,greedy,ismcts:200
+
+Every edition is played at 2, 3 and 4 seats; the games run on every core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import shlex
+import sys
+import time
+from pathlib import Path
+
+from serenissima import __version__
+from serenissima.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "docs" / "data" / "ladder.json"
+
+AGENTS = "random,greedy"
+"""The agents of the documentation's ladder, the anchor first."""
+
+GAMES = 48
+PLAYERS = ("2", "3", "4")
+SEED = 1
+
+
+def run() -> int:
+    """Play the ladder, then add the command and the date to its JSON file."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--agents", default=AGENTS)
+    parser.add_argument("--games", type=int, default=GAMES)
+    parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args()
+    argv = [
+        "ladder",
+        "--agents",
+        args.agents,
+        "--games",
+        str(args.games),
+        "--players",
+        *PLAYERS,
+        "--seed",
+        str(args.seed),
+        "--format",
+        "json",
+        "--out",
+        str(args.out),
+    ]
+    start = time.monotonic()
+    status = main(argv)
+    if status:
+        return status
+    data = json.loads(args.out.read_text(encoding="utf-8"))
+    shown = [a if a != str(args.out) else "docs/data/ladder.json" for a in argv]
+    data = {
+        "command": "serenissima " + shlex.join(shown),
+        "date": datetime.date.today().isoformat(),
+        "serenissima": __version__,
+        "seconds": round(time.monotonic() - start),
+        **data,
+    }
+    args.out.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(run())
