@@ -49,7 +49,12 @@ import attrs
 
 import serenissima as ser
 from serenissima.agents import Agent, GreedyAgent, ISMCTSAgent, make_agent, play_game
-from serenissima.agents.ismcts import DEFAULT_DEPTH, DEFAULT_EXPLORATION
+from serenissima.agents.ismcts import (
+    DEFAULT_DEPTH,
+    DEFAULT_EXPLORATION,
+    DEFAULT_MINIMAX,
+    DEFAULT_PRIOR,
+)
 from serenissima.analysis.stats import wilson_interval
 
 
@@ -169,6 +174,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--exploration", type=float, default=None, help="UCB1's constant")
     parser.add_argument("--depth", type=int, default=None, help="rollout length in actions")
     parser.add_argument("--rollout", default=None, help="heuristic or random")
+    parser.add_argument("--prior", type=int, default=None, help="visits the root's prior counts")
+    parser.add_argument("--minimax", type=float, default=None, help="share of implicit minimax")
     parser.add_argument(
         "--ruleset", action="append", help="an edition to measure (repeat; default: all)"
     )
@@ -179,12 +186,19 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
+    try:
+        if not isinstance(make_agent(args.budget, 0), ISMCTSAgent):
+            parser.error(f"--budget: {args.budget!r} is not the search bot")
+    except ser.SerenissimaError as error:
+        parser.error(f"--budget: {error}")
     settings = {
         key: value
         for key, value in (
             ("exploration", args.exploration),
             ("depth", args.depth),
             ("rollout", args.rollout),
+            ("prior", args.prior),
+            ("minimax", args.minimax),
         )
         if value is not None
     }
@@ -219,7 +233,9 @@ class _Settings:
 
     exploration: float = DEFAULT_EXPLORATION
     depth: int = DEFAULT_DEPTH
-    rollout: str = "heuristic"
+    rollout: str = "random"
+    prior: int = DEFAULT_PRIOR
+    minimax: float = DEFAULT_MINIMAX
 
 
 if __name__ == "__main__":

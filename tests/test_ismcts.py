@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 import pytest
@@ -18,7 +19,7 @@ from serenissima.agents import (
     make_agent,
     play_game,
 )
-from serenissima.agents.ismcts import DEFAULT_ITERATIONS, ROLLOUTS
+from serenissima.agents.ismcts import DEFAULT_ITERATIONS
 from serenissima.engine.core import CHANCE, TERMINAL, State
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, StateError
 from serenissima.engine.registry import load_ruleset
@@ -52,14 +53,23 @@ def _started(rules: Ruleset, **changes: object) -> toy.RaceState:
     return attrs.evolve(state, **changes)
 
 
+SETTINGS = [
+    {"rollout": "random"},
+    {"rollout": "heuristic"},
+    {"depth": 0, "prior": 0},
+    {"minimax": 0.0, "exploration": 0.0},
+    {"minimax": 1.0},
+]
+
+
 @pytest.mark.parametrize("name", sorted(RULES))
-@pytest.mark.parametrize("rollout", ROLLOUTS)
-def test_choices_are_legal_and_reproducible(name: str, rollout: str) -> None:
+@pytest.mark.parametrize("settings", SETTINGS, ids=str)
+def test_choices_are_legal_and_reproducible(name: str, settings: dict[str, Any]) -> None:
     rules = RULES[name]
-    for state in positions(rules, 3, 4, 6):
-        first = ISMCTSAgent(seed=3, iterations=30, rollout=rollout).act(rules, state)
+    for state in positions(rules, 3, 4, 5):
+        first = ISMCTSAgent(seed=3, iterations=30, **settings).act(rules, state)
         assert first in rules.legal_actions(state)
-        assert ISMCTSAgent(seed=3, iterations=30, rollout=rollout).act(rules, state) == first
+        assert ISMCTSAgent(seed=3, iterations=30, **settings).act(rules, state) == first
 
 
 def test_a_sure_win_is_taken_on_the_toy_race() -> None:
@@ -123,6 +133,9 @@ def test_no_search_where_no_seat_decides() -> None:
         ({"exploration": "high"}, ArgumentTypeError),
         ({"depth": -1}, ArgumentValueError),
         ({"rollout": "clever"}, ArgumentValueError),
+        ({"prior": -1}, ArgumentValueError),
+        ({"minimax": 1.5}, ArgumentValueError),
+        ({"minimax": "half"}, ArgumentTypeError),
     ],
 )
 def test_bad_settings_are_refused(settings: dict[str, object], error: type[Exception]) -> None:

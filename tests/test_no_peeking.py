@@ -28,13 +28,19 @@ OPTIONS: dict[str, dict[str, object]] = {"classic": {}, "modern": {"money_visibi
 
 
 def disguised(state: State, seat: int) -> State:
-    """``state`` with the other seats' purses and unrevealed bids changed, their reckoning kept."""
+    """``state`` with the other seats' purses and unrevealed bids changed, their reckoning kept.
+
+    Each other purse is halved (to the coin), or given a coin if it holds less than two.
+    """
     ducats: tuple[int, ...] = getattr(state, "ducats")  # noqa: B009
     unit = state.options.money_unit if isinstance(state, ClassicState) else 1
-    extra = tuple(0 if s == seat else unit * (2 * s + 3) for s in range(state.players))
-    changes: dict[str, Any] = {"ducats": tuple(d + e for d, e in zip(ducats, extra, strict=True))}
+    changed = tuple(
+        d if s == seat else (d // (2 * unit) * unit if d >= 2 * unit else d + unit)
+        for s, d in enumerate(ducats)
+    )
+    changes: dict[str, Any] = {"ducats": changed}
     if isinstance(state, ClassicState):
-        changes["treasury"] = state.treasury - sum(extra)
+        changes["treasury"] = state.treasury + sum(ducats) - sum(changed)
         if isinstance(state.phase, Bidding):
             changes["bids"] = tuple(
                 b if s == seat or b is None else b + unit for s, b in enumerate(state.bids)
@@ -83,8 +89,9 @@ def _spread(states: list[State], most: int) -> list[State]:
     return states[::step]
 
 
+CLASSIC = decisions("classic", 4, 8, 60)
 POSITIONS = {
-    "classic": _spread(decisions("classic", 4, 7, 60), 40),
+    "classic": _spread(CLASSIC, 40),
     "modern": _spread(decisions("modern", 3, 7, 25), 20),
 }
 
@@ -123,7 +130,7 @@ def test_the_omniscient_greedy_bot_does_peek() -> None:
     rules = RULES["classic"]
     reacted = [
         state
-        for state in POSITIONS["classic"]
+        for state in CLASSIC
         if GreedyAgent(11, omniscient=True).act(rules, disguised(state, state.to_act))
         != GreedyAgent(11, omniscient=True).act(rules, state)
     ]

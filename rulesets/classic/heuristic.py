@@ -2,7 +2,8 @@
 
 :func:`estimate` starts from the seat's wealth points as they stand
 (C-SCORE-2), its ducats counted to the fraction of a point instead of rounded
-down, and adds what its pieces are expected to bring in before the last round
+down, less a bid it has made that the treasury has yet to take (C-BID-6),
+and adds what its pieces are expected to bring in before the last round
 ends:
 
 - **income** for its own capital, for every phase-6 turn still to come while
@@ -167,7 +168,10 @@ def estimate(ctx: Ctx, state: ClassicState, seat: int) -> float:
     params = ctx.params
     w = WEIGHTS
     per_point = params.wealth.ducats_per_point
-    value = sum(v for name, v in parts if name != "ducats") + state.ducats[seat] / per_point
+    ducats = state.ducats[seat]
+    if isinstance(state.phase, Bidding):
+        ducats -= state.bids[seat] or 0  # its own bid, made: paid once all are in (C-BID-6)
+    value = sum(v for name, v in parts if name != "ducats") + ducats / per_point
     rounds = _rounds_after(state)
     selling_done = _selling_done(state, seat)
     if ctx.holds_capital(state, seat):

@@ -1,0 +1,83 @@
+"""The search bot's figures: its two scripts run end to end and the bots page shows them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def bots_hook() -> ModuleType:
+    sys.path.insert(0, str(ROOT / "docs"))
+    try:
+        import bots_hook
+
+        return bots_hook
+    finally:
+        sys.path.remove(str(ROOT / "docs"))
+
+
+def _run(script: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / script), *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+def test_the_speed_script_measures_every_rollout(tmp_path: Path, bots_hook: ModuleType) -> None:
+    out = tmp_path / "speed.json"
+    args = ("--iterations", "5", "--positions", "2", "--ruleset", "modern", "--out", str(out))
+    done = _run("ismcts_speed.py", *args)
+    assert done.returncode == 0, done.stdout + done.stderr
+    data = json.loads(out.read_text())
+    assert [(row["ruleset"], row["rollout"]) for row in data["results"]] == [
+        ("modern", "random"),
+        ("modern", "heuristic"),
+    ]
+    assert all(row["iterations_per_second"] > 0 for row in data["results"])
+    section = bots_hook.speed_section(data)
+    assert section.count("<rect") == 2
+    assert "| `modern` | random |" in section
+    assert "ismcts_speed.py --iterations 5 --positions 2 --seed 0" in section
+
+
+def test_the_strength_script_plays_the_match(tmp_path: Path, bots_hook: ModuleType) -> None:
+    out = tmp_path / "strength.json"
+    args = ("--games", "1", "--budget", "ismcts:4", "--ruleset", "modern", "--out", str(out))
+    done = _run("ismcts_strength.py", *args, "--depth", "2")
+    assert done.returncode == 0, done.stdout + done.stderr
+    data = json.loads(out.read_text())
+    (entry,) = data["editions"]
+    assert entry["games"] == 1
+    assert 0 <= entry["ismcts_win_share"] <= 1
+    assert entry["ismcts_win_low"] <= entry["ismcts_win_share"] <= entry["ismcts_win_high"]
+    assert data["settings"]["depth"] == 2
+    table = bots_hook.strength_table(data)
+    assert "| `modern` | 4 | 1 |" in table
+    assert "--budget ismcts:4" in table
+
+
+def test_a_bad_budget_is_refused_by_the_strength_script(tmp_path: Path) -> None:
+    done = _run("ismcts_strength.py", "--games", "1", "--budget", "ismcts:0", "--out", "x.json")
+    assert done.returncode != 0
+    assert "bad budget" in done.stderr
+
+
+def test_the_page_says_where_the_figures_come_from(bots_hook: ModuleType) -> None:
+    page = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
+    assert bots_hook.SPEED_MARKER in page
+    assert bots_hook.STRENGTH_MARKER in page
+    missing = ROOT / "docs" / "data" / "none.json"
+    empty = bots_hook.fill("a <!-- m --> b", "<!-- m -->", missing, str, "x.py")
+    assert "once" in empty
+    assert "x.py" in empty
