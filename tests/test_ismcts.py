@@ -229,7 +229,7 @@ def _first_bid(rules: Ruleset, players: int) -> State:
 
 
 def _search(rules: Ruleset, state: State) -> Search:
-    settings = Settings(10, None, 0.7, 3, False, 10, 0.5)
+    settings = Settings(10, None, 0.7, 3, False, 10, 0.5, 1.0)
     seen = rules.observe(state, state.to_act)
     offered = rules.legal_actions(state)
     return Search(settings, rules, seen, offered, state.players, random.Random(1))

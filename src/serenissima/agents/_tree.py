@@ -30,6 +30,12 @@ _PRIOR_DRAWS: Final[int] = 8
 _PRIOR_OUTCOMES: Final[int] = 64
 """The most likely chance outcomes a root action's value is expected over."""
 
+_MAX_REPLIES: Final[int] = 32
+"""The most answers of another seat a root action's value looks ahead to in a negotiation."""
+
+_TIE: Final[float] = 1e-9
+"""Values closer than this are equal when the answer of another seat is chosen."""
+
 
 class Settings(NamedTuple):
     """The settings of one search, as :class:`~serenissima.agents.ismcts.ISMCTSAgent` has them."""
@@ -41,6 +47,7 @@ class Settings(NamedTuple):
     heuristic: bool
     prior: int
     minimax: float
+    rival: float
 
 
 class _Node:
@@ -169,8 +176,10 @@ class Search:
                 counts.append(1)
         sums = {action: [0.0] * players for action in self.offered}
         for drawn, count in zip(drawn_states, counts, strict=True):
+            kind = None if self.shared is not None else rules.engine.decision(rules, drawn).kind
             for action in self.offered:
-                values = self.expected(step(rules, drawn, action)[0])
+                after = step(rules, drawn, action)[0]
+                values = (kind and self.answered(after, kind)) or self.expected(after)
                 total = sums[action]
                 for s in range(players):
                     total[s] += count * values[s]
@@ -182,6 +191,34 @@ class Search:
             child.visits = weight
             child.totals = [weight * v for v in values]
         self.root.visits = weight * len(self.offered)
+
+    def answered(self, state: State, kind: str) -> list[float] | None:
+        """Each seat's value after the answer of the seat ``state`` hands a decision of ``kind``.
+
+        When an action hands another seat a decision of the same kind (an
+        offer hands the buyer its answer), that seat is taken to answer with
+        what is best for it, one decision ahead, as the greedy bot assumes;
+        ``None`` if ``state`` is no such decision, or the seat has one answer
+        only or more than :data:`_MAX_REPLIES`.
+        """
+        other = state.to_act
+        if not 0 <= other != self.seen.seat:
+            return None
+        rules = self.rules
+        if rules.engine.decision(rules, state).kind != kind:
+            return None
+        replies = self.legal(rules, state)
+        if not 1 < len(replies) <= _MAX_REPLIES:
+            return None
+        best: list[list[float]] = []
+        top = -math.inf
+        for reply in replies:
+            values = self.expected(self.step(rules, state, reply)[0])
+            if values[other] > top + _TIE:
+                best, top = [values], values[other]
+            elif values[other] >= top - _TIE:
+                best.append(values)
+        return [sum(v[s] for v in best) / len(best) for s in range(self.players)]
 
     def expected(self, state: State) -> list[float]:
         """Each seat's value of ``state``, expected over its outcomes if chance acts there."""
@@ -341,10 +378,14 @@ class Search:
 
     def rewards(self, estimates: list[float]) -> list[float]:
         """Each seat's estimate less the best of the others'; the search's range widened."""
-        top = max(estimates)
-        first = estimates.index(top)
-        second = max((v for s, v in enumerate(estimates) if s != first), default=top)
-        values = [v - (second if s == first else top) for s, v in enumerate(estimates)]
+        rival = self.settings.rival
+        if rival:
+            top = max(estimates)
+            first = estimates.index(top)
+            second = max((v for s, v in enumerate(estimates) if s != first), default=top)
+            values = [v - rival * (second if s == first else top) for s, v in enumerate(estimates)]
+        else:
+            values = estimates
         low, high = min(values), max(values)
         if low < self.low:
             self.low = low
