@@ -1,10 +1,10 @@
 """Fill the search bot's figures on the bots page from ``docs/data`` at build time.
 
 ``scripts/ismcts_speed.py`` writes ``docs/data/ismcts_speed.json`` (iterations
-per second, per edition and rollout) and ``scripts/ismcts_strength.py`` writes
-``docs/data/ismcts_strength.json`` (one search seat against honest greedy
-seats). This hook turns the first into a bar chart and a table, the second
-into a table, where ``bots.md`` has their markers.
+per second, per edition and rollout), and ``scripts/ladder.py`` writes the
+documentation's ladder, ``docs/data/ladder.json``. This hook turns the first
+into a bar chart and a table, and the ladder's pairings of the search bot with
+the greedy bot into a table, where ``bots.md`` has their markers.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 SPEED_DATA = ROOT / "docs" / "data" / "ismcts_speed.json"
-STRENGTH_DATA = ROOT / "docs" / "data" / "ismcts_strength.json"
+STRENGTH_DATA = ROOT / "docs" / "data" / "ladder.json"
 SPEED_MARKER = "<!-- ismcts-speed -->"
 STRENGTH_MARKER = "<!-- ismcts-strength -->"
 
@@ -25,9 +25,7 @@ STRENGTH_MARKER = "<!-- ismcts-strength -->"
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Replace the bots page's markers with the search bot's figures."""
     markdown = fill(markdown, SPEED_MARKER, SPEED_DATA, speed_section, "scripts/ismcts_speed.py")
-    return fill(
-        markdown, STRENGTH_MARKER, STRENGTH_DATA, strength_table, "scripts/ismcts_strength.py"
-    )
+    return fill(markdown, STRENGTH_MARKER, STRENGTH_DATA, strength_table, "scripts/ladder.py")
 
 
 def speed_svg(rows: list[dict[str, Any]]) -> str:
@@ -85,31 +83,32 @@ def speed_section(data: dict[str, Any]) -> str:
 
 
 def strength_table(data: dict[str, Any]) -> str:
-    """The table of ``scripts/ismcts_strength.py``'s file: one row per edition."""
+    """The search bot against the greedy bot, from the documentation's ladder.
+
+    One row per edition, player count and search budget: the search bot's
+    share of the wins against the greedy bot with its 95% interval, and
+    whether the interval lies above the even share, below it or around it.
+    """
     out = [
-        (
-            "| Ruleset | Players | Games | Search seat's win share | 95% interval "
-            "| One greedy seat | Even share | Mean score, search / greedy | Seconds per decision |"
-        ),
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| Ruleset | Players | Search bot | Games | Its win share | 95% interval | Verdict |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
     ]
-    for e in data["editions"]:
-        out.append(
-            f"| `{e['ruleset']}` | {e['players']} | {e['games']} | {e['ismcts_win_share']:.1%} "
-            f"| {e['ismcts_win_low']:.1%} to {e['ismcts_win_high']:.1%} "
-            f"| {e['greedy_win_share']:.1%} | {e['fair_share']:.1%} "
-            f"| {e['ismcts_mean_score']:.1f} / {e['greedy_mean_score']:.1f} "
-            f"| {e['seconds_per_decision']:.2f} |"
-        )
-    settings = data["settings"]
-    command = (
-        f"python scripts/ismcts_strength.py --games {data['games']} --players {data['players']} "
-        f"--seed {data['seed']} --budget {data['budget']}"
-    )
+    for ladder in data["ladders"]:
+        for pairing in ladder["pairings"]:
+            first, second = pairing["agents"]
+            if "greedy" in (first, second) and "ismcts" in (first[:6], second[:6]):
+                low, high = pairing["interval"]
+                share = pairing["share"]
+                search = first
+                if second.startswith("ismcts"):
+                    search, share, low, high = second, 1 - share, 1 - high, 1 - low
+                verdict = "stronger" if low > 0.5 else "weaker" if high < 0.5 else "not told apart"
+                out.append(
+                    f"| `{ladder['ruleset']}` | {ladder['players']} | `{search}` "
+                    f"| {pairing['games']} | {share:.1%} | {low:.1%} to {high:.1%} | {verdict} |"
+                )
     return (
         "\n".join(out)
-        + f"\n\nThe search bot had the budget `{data['budget']}` per decision, "
-        + f"exploration constant {settings['exploration']}, rollouts of "
-        + f"{settings['depth']} actions ({settings['rollout']}). Reproduce it with:\n\n"
-        + f"```sh\n{command}\n```\n"
+        + "\n\nThe two bots hold half the seats each, every seat in turn (the even share is "
+        + f"50%); from the [ladder](ladder.md), played with:\n\n```sh\n{data['command']}\n```\n"
     )

@@ -52,8 +52,8 @@ from serenissima.agents import Agent, GreedyAgent, ISMCTSAgent, make_agent, play
 from serenissima.agents.ismcts import (
     DEFAULT_DEPTH,
     DEFAULT_EXPLORATION,
-    DEFAULT_MINIMAX,
     DEFAULT_PRIOR,
+    DEFAULT_RIVAL,
 )
 from serenissima.analysis.stats import wilson_interval
 
@@ -176,6 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rollout", default=None, help="heuristic or random")
     parser.add_argument("--prior", type=int, default=None, help="visits the root's prior counts")
     parser.add_argument("--minimax", type=float, default=None, help="share of implicit minimax")
+    parser.add_argument("--rival", type=float, default=None, help="weight of the best rival")
     parser.add_argument(
         "--ruleset", action="append", help="an edition to measure (repeat; default: all)"
     )
@@ -199,6 +200,7 @@ def main(argv: list[str] | None = None) -> int:
             ("rollout", args.rollout),
             ("prior", args.prior),
             ("minimax", args.minimax),
+            ("rival", args.rival),
         )
         if value is not None
     }
@@ -235,7 +237,8 @@ class _Settings:
     depth: int = DEFAULT_DEPTH
     rollout: str = "random"
     prior: int = DEFAULT_PRIOR
-    minimax: float = DEFAULT_MINIMAX
+    minimax: float | None = None  # None: the default for the number of seats
+    rival: float = DEFAULT_RIVAL
 
 
 if __name__ == "__main__":

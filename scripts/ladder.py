@@ -3,13 +3,14 @@
 The ladder page (``docs/ladder.md``) is filled from this file at build time by
 ``docs/ladder_hook.py``. The agents are :data:`AGENTS` unless ``--agents`` is
 given: adding an agent to the documentation's ladder is adding its kind there
-(``random,greedy,ismcts:200``, say) and running the script again::
+(``random,greedy,ismcts:300,ismcts:1000``, say) and running the script again::
 
     python scripts/ladder.py                 # the defaults below
     python scripts/ladder.py --games 400     # longer
-    python scripts/ladder.py --agents random,greedy,ismcts:200
+    python scripts/ladder.py --agents random,greedy,ismcts:300,ismcts:1000
 
-Every edition is played at 2, 3 and 4 seats; the games run on every core.
+Every edition is played at 2 and 4 seats (``--players`` for others); the games
+run on every core, and ``--journal FILE`` lets a stopped run resume.
 """
 
 from __future__ import annotations
@@ -28,11 +29,11 @@ from serenissima.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "data" / "ladder.json"
 
-AGENTS = "random,greedy"
+AGENTS = "random,greedy,ismcts:300"
 """The agents of the documentation's ladder, the anchor first."""
 
-GAMES = 48
-PLAYERS = ("2", "3", "4")
+GAMES = 24
+PLAYERS = ("2", "4")
 SEED = 1
 
 
@@ -42,7 +43,9 @@ def run() -> int:
     parser.add_argument("--agents", default=AGENTS)
     parser.add_argument("--games", type=int, default=GAMES)
     parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--players", nargs="+", default=list(PLAYERS))
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--journal", type=Path, default=None, help="resume from FILE")
     args = parser.parse_args()
     argv = [
         "ladder",
@@ -51,7 +54,7 @@ def run() -> int:
         "--games",
         str(args.games),
         "--players",
-        *PLAYERS,
+        *args.players,
         "--seed",
         str(args.seed),
         "--format",
@@ -59,8 +62,9 @@ def run() -> int:
         "--out",
         str(args.out),
     ]
+    journal = ["--journal", str(args.journal)] if args.journal else []
     start = time.monotonic()
-    status = main(argv)
+    status = main(argv + journal)
     if status:
         return status
     data = json.loads(args.out.read_text(encoding="utf-8"))

@@ -19,6 +19,7 @@ from serenissima.agents import (
     make_agent,
     play_game,
 )
+from serenissima.agents._tree import Search, Settings
 from serenissima.agents.ismcts import DEFAULT_ITERATIONS
 from serenissima.engine.core import CHANCE, TERMINAL, State
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, StateError
@@ -212,3 +213,48 @@ def test_kind_texts_are_recognised() -> None:
     assert not is_agent_kind(None)
     assert not is_agent_kind("")
     assert not is_agent_kind("Greedy")
+
+
+def _first_bid(rules: Ruleset, players: int) -> State:
+    """The first classic state where a seat bids with other seats still to bid after it."""
+    rng = random.Random(3)
+    state = rules.new_game(players)
+    while True:
+        if state.to_act == CHANCE:
+            state = rules.apply_unchecked(state, sample_outcome(rules.chance_outcomes(state), rng))
+            continue
+        if rules.decision(state).kind == "bid":
+            return state
+        state = rules.apply_unchecked(state, rng.choice(rules.legal_actions(state)))
+
+
+def _search(rules: Ruleset, state: State) -> Search:
+    settings = Settings(10, None, 0.7, 3, False, 10, 0.5, 1.0)
+    seen = rules.observe(state, state.to_act)
+    offered = rules.legal_actions(state)
+    return Search(settings, rules, seen, offered, state.players, random.Random(1))
+
+
+def test_a_secret_bid_is_answered_by_one_tree_whatever_it_is() -> None:
+    rules = RULES["classic"]
+    state = _first_bid(rules, 3)
+    search = _search(rules, state)
+    search.run()
+    children = list(search.root.children.values())
+    assert len(children) == len(rules.legal_actions(state)) > 1
+    # the next bidder cannot see the bid, so every bid's answers are one set of edges
+    assert search.shared is not None
+    assert search.shared
+    assert all(child.children is search.shared for child in children)
+    # each bid keeps its own statistics
+    assert len({id(child) for child in children}) == len(children)
+
+
+def test_an_open_action_is_answered_by_its_own_tree() -> None:
+    rules = RULES["modern"]
+    state = positions(rules, 3, 2, 1)[0]
+    search = _search(rules, state)
+    search.run()
+    assert search.shared is None
+    trees = [child.children for child in search.root.children.values() if child.children]
+    assert len({id(tree) for tree in trees}) == len(trees)

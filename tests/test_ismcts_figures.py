@@ -62,9 +62,49 @@ def test_the_strength_script_plays_the_match(tmp_path: Path, bots_hook: ModuleTy
     assert 0 <= entry["ismcts_win_share"] <= 1
     assert entry["ismcts_win_low"] <= entry["ismcts_win_share"] <= entry["ismcts_win_high"]
     assert data["settings"]["depth"] == 2
+
+
+def test_the_bots_page_reads_the_search_bot_against_greedy_from_the_ladder(
+    bots_hook: ModuleType,
+) -> None:
+    def pairing(agents: list[str], share: float, interval: list[float]) -> dict[str, object]:
+        return {
+            "agents": agents,
+            "games": 24,
+            "wins": share * 24,
+            "share": share,
+            "interval": interval,
+        }
+
+    data = {
+        "command": "serenissima ladder --agents random,greedy,ismcts:300",
+        "ladders": [
+            {
+                "ruleset": "modern",
+                "players": 2,
+                "pairings": [
+                    pairing(["random", "greedy"], 0.0, [0.0, 0.14]),
+                    pairing(["random", "ismcts:300"], 0.0, [0.0, 0.14]),
+                    pairing(["greedy", "ismcts:300"], 0.125, [0.04, 0.31]),
+                ],
+            },
+            {
+                "ruleset": "classic",
+                "players": 4,
+                "pairings": [
+                    pairing(["greedy", "ismcts:300"], 0.6, [0.4, 0.77]),
+                ],
+            },
+        ],
+    }
     table = bots_hook.strength_table(data)
-    assert "| `modern` | 4 | 1 |" in table
-    assert "--budget ismcts:4" in table
+    rows = [line for line in table.splitlines() if line.startswith("| `")]
+    # only the search bot against the greedy bot, its share the complement of greedy's
+    assert rows == [
+        "| `modern` | 2 | `ismcts:300` | 24 | 87.5% | 69.0% to 96.0% | stronger |",
+        "| `classic` | 4 | `ismcts:300` | 24 | 40.0% | 23.0% to 60.0% | not told apart |",
+    ]
+    assert data["command"] in table
 
 
 def test_a_bad_budget_is_refused_by_the_strength_script(tmp_path: Path) -> None:

@@ -24,6 +24,18 @@ if TYPE_CHECKING:
 _CANDIDATES: Final[int] = 3
 """The actions a heuristic rollout tries at each decision, drawn uniformly."""
 
+_PRIOR_DRAWS: Final[int] = 8
+"""The states drawn from the seat's view to value the root's actions before the search."""
+
+_PRIOR_OUTCOMES: Final[int] = 64
+"""The most likely chance outcomes a root action's value is expected over."""
+
+_MAX_REPLIES: Final[int] = 32
+"""The most answers of another seat a root action's value looks ahead to in a negotiation."""
+
+_TIE: Final[float] = 1e-9
+"""Values closer than this are equal when the answer of another seat is chosen."""
+
 
 class Settings(NamedTuple):
     """The settings of one search, as :class:`~serenissima.agents.ismcts.ISMCTSAgent` has them."""
@@ -35,6 +47,7 @@ class Settings(NamedTuple):
     heuristic: bool
     prior: int
     minimax: float
+    rival: float
 
 
 class _Node:
@@ -87,10 +100,36 @@ class Search:
         self.low = math.inf
         self.high = -math.inf
         self.chance_cache: dict[int, tuple[object, tuple[Action, ...], list[float]]] = {}
+        self.shared: dict[Action, _Node] | None = None
+
+    def hidden_answer(self) -> dict[Action, _Node] | None:
+        """One tree of answers for all root actions, if the seat answering cannot tell them apart.
+
+        When every offered action hands the decision to the same other seat
+        and that seat sees the same thing whichever was taken (a secret bid,
+        say), its answer cannot depend on the action. The root's edges then
+        share one set of children, so that the search does not let the other
+        seat answer an action it cannot see; each edge keeps its own visits and
+        values. Checked on one state drawn from the seat's view.
+        """
+        if len(self.offered) < 2:
+            return None
+        rules, step = self.rules, self.step
+        state = self.sample(rules, self.seen, self.rng)
+        results = [step(rules, state, action)[0] for action in self.offered]
+        other = results[0].to_act
+        if other < 0 or other == self.seen.seat or any(r.to_act != other for r in results):
+            return None
+        observe = rules.engine.observe
+        seen = observe(rules, results[0], other)
+        if any(observe(rules, r, other) != seen for r in results[1:]):
+            return None
+        return {}
 
     def run(self) -> Action:
         """Search within the budget; the root's most visited offered action (ties: best mean)."""
         settings = self.settings
+        self.shared = self.hidden_answer()
         if settings.prior:
             self.seed_root(settings.prior)
         if settings.seconds is not None:
@@ -116,15 +155,87 @@ class Search:
         return best if best is not None else self.offered[0]
 
     def seed_root(self, weight: int) -> None:
-        """Give each root edge ``weight`` visits of the value its result has on a drawn state."""
+        """Give each root edge ``weight`` visits of its one-decision value.
+
+        The value is the mean over :data:`_PRIOR_DRAWS` states drawn from the
+        seat's view (the same state drawn twice is looked at once, weighted
+        twice), and where the action leads to a chance node, the exact
+        expectation over its outcomes (the :data:`_PRIOR_OUTCOMES` most likely).
+        """
         rules, step, players = self.rules, self.step, self.players
-        state = self.sample(rules, self.seen, self.rng)
+        drawn_states: list[State] = []
+        counts: list[int] = []
+        for _ in range(_PRIOR_DRAWS):
+            drawn = self.sample(rules, self.seen, self.rng)
+            for i, known in enumerate(drawn_states):
+                if known == drawn:
+                    counts[i] += 1
+                    break
+            else:
+                drawn_states.append(drawn)
+                counts.append(1)
+        sums = {action: [0.0] * players for action in self.offered}
+        for drawn, count in zip(drawn_states, counts, strict=True):
+            kind = None if self.shared is not None else rules.engine.decision(rules, drawn).kind
+            for action in self.offered:
+                after = step(rules, drawn, action)[0]
+                values = (kind and self.answered(after, kind)) or self.expected(after)
+                total = sums[action]
+                for s in range(players):
+                    total[s] += count * values[s]
         for action in self.offered:
-            values = self.values(step(rules, state, action)[0])
+            values = [v / _PRIOR_DRAWS for v in sums[action]]
             child = self.root.children[action] = _Node(players, values)
+            if self.shared is not None:
+                child.children = self.shared
             child.visits = weight
             child.totals = [weight * v for v in values]
         self.root.visits = weight * len(self.offered)
+
+    def answered(self, state: State, kind: str) -> list[float] | None:
+        """Each seat's value after the answer of the seat ``state`` hands a decision of ``kind``.
+
+        When an action hands another seat a decision of the same kind (an
+        offer hands the buyer its answer), that seat is taken to answer with
+        what is best for it, one decision ahead, as the greedy bot assumes;
+        ``None`` if ``state`` is no such decision, or the seat has one answer
+        only or more than :data:`_MAX_REPLIES`.
+        """
+        other = state.to_act
+        if not 0 <= other != self.seen.seat:
+            return None
+        rules = self.rules
+        if rules.engine.decision(rules, state).kind != kind:
+            return None
+        replies = self.legal(rules, state)
+        if not 1 < len(replies) <= _MAX_REPLIES:
+            return None
+        best: list[list[float]] = []
+        top = -math.inf
+        for reply in replies:
+            values = self.expected(self.step(rules, state, reply)[0])
+            if values[other] > top + _TIE:
+                best, top = [values], values[other]
+            elif values[other] >= top - _TIE:
+                best.append(values)
+        return [sum(v[s] for v in best) / len(best) for s in range(self.players)]
+
+    def expected(self, state: State) -> list[float]:
+        """Each seat's value of ``state``, expected over its outcomes if chance acts there."""
+        if state.to_act != CHANCE:
+            return self.values(state)
+        outcomes = self.outcomes(self.rules, state)
+        if len(outcomes) > _PRIOR_OUTCOMES:
+            outcomes = tuple(sorted(outcomes, key=lambda o: o[1], reverse=True)[:_PRIOR_OUTCOMES])
+        totals = [0.0] * self.players
+        mass = 0.0
+        for action, p in outcomes:
+            weight = float(p)
+            values = self.values(self.step(self.rules, state, action)[0])
+            for s in range(self.players):
+                totals[s] += weight * values[s]
+            mass += weight
+        return [t / mass for t in totals]
 
     def draw(self, state: State) -> Action:
         """A chance outcome of ``state``, drawn with its probability."""
@@ -185,6 +296,8 @@ class Search:
                 action = untried[rng.randrange(len(untried))]
                 state = step(rules, state, action)[0]
                 child = children[action] = _Node(players, self.leaf(state))
+                if node is self.root and self.shared is not None:
+                    child.children = self.shared
                 path.append(child)
                 break
             action, node = self.select(tried, actor)
@@ -265,10 +378,14 @@ class Search:
 
     def rewards(self, estimates: list[float]) -> list[float]:
         """Each seat's estimate less the best of the others'; the search's range widened."""
-        top = max(estimates)
-        first = estimates.index(top)
-        second = max((v for s, v in enumerate(estimates) if s != first), default=top)
-        values = [v - (second if s == first else top) for s, v in enumerate(estimates)]
+        rival = self.settings.rival
+        if rival:
+            top = max(estimates)
+            first = estimates.index(top)
+            second = max((v for s, v in enumerate(estimates) if s != first), default=top)
+            values = [v - rival * (second if s == first else top) for s, v in enumerate(estimates)]
+        else:
+            values = estimates
         low, high = min(values), max(values)
         if low < self.low:
             self.low = low

@@ -28,6 +28,7 @@ __all__ = [
     "DEFAULT_ITERATIONS",
     "DEFAULT_MINIMAX",
     "DEFAULT_PRIOR",
+    "DEFAULT_RIVAL",
     "ROLLOUTS",
     "ISMCTSAgent",
 ]
@@ -45,20 +46,33 @@ ROLLOUTS: Final[tuple[str, ...]] = ("random", "heuristic")
 """How a rollout picks actions: uniformly, or the best of a few by the heuristic."""
 
 DEFAULT_MINIMAX: Final[float] = 0.5
-"""The share of an edge's implicit minimax value in the value UCB1 reads (0: the mean only)."""
+"""The share of an edge's implicit minimax value in the value UCB1 reads, at two seats.
+
+With more seats the default is 0 (the mean only): each of several rivals
+taking its best edge by the heuristic is a weaker guess than one rival doing
+so, and in four-seat classic games the mixed value played clearly worse.
+"""
 
 DEFAULT_PRIOR: Final[int] = 10
 """The visits the heuristic's value of each root action counts for before the search."""
+
+DEFAULT_RIVAL: Final[float] = 1.0
+"""How much of the best rival's estimate a seat's value subtracts (0: its own estimate only)."""
 
 
 class ISMCTSAgent:
     """An agent that searches a tree of actions over states drawn from what its seat sees.
 
-    Before the first iteration, each legal action of the root is applied to
-    one drawn state and its result scored for every seat; that value counts
-    as ``prior`` visits of the action (0: no prior), so the search starts
-    where a one-decision lookahead would and spends its iterations on telling
-    the best actions apart. Then each iteration:
+    Before the first iteration, each legal action of the root is valued one
+    decision ahead, as the greedy bot values it: applied to eight states drawn
+    from the seat's view, the result expected over a chance node it leads to,
+    and, when it hands another seat the answer (an offer), taken after that
+    seat's best answer for itself. That value counts as ``prior`` visits of
+    the action (0: no prior), so the search starts where a one-decision
+    lookahead would and spends its iterations on telling the best actions
+    apart. When the seat that decides next cannot tell the root's actions
+    apart (a secret bid), all of them share one tree of its answers, so that
+    the search does not let it answer what it cannot see. Then each iteration:
 
     1. **determinize**: draw a full state from the seat's observation with
        ``rules.sample_state``, so hidden values (a classic bid not yet
@@ -76,9 +90,12 @@ class ISMCTSAgent:
        with their probabilities, then score the state with ``rules.evaluate``
        for every seat (at the end of the game, the final scores);
     5. **back up**: add each seat's value to every node on the path. A seat's
-       value is its estimate less the best estimate of the other seats, so
-       that each seat plays to win; values are scaled to 0..1 by the lowest
-       and highest seen in the search.
+       value is its estimate less ``rival`` times the best estimate of the
+       other seats (1, the default: it plays to win rather than to score);
+       values are scaled to 0..1 by the lowest and highest seen in the search.
+       With ``minimax`` above 0, each node also keeps the values where play
+       goes from it if every seat takes its best edge, and UCB1 reads that
+       share of them mixed with the mean.
 
     The action played is the root's most visited one (ties: the higher mean).
 
@@ -101,6 +118,9 @@ class ISMCTSAgent:
         depth: The rollout's length in actions (0 or more).
         rollout: One of :data:`ROLLOUTS`.
         prior: The visits the root actions' one-decision values count for.
+        minimax: The share of the implicit minimax value in an edge's value,
+            from 0 to 1 (``None``: :data:`DEFAULT_MINIMAX` at two seats, 0 at more).
+        rival: How much of the best rival's estimate a seat's value subtracts, from 0 to 1.
 
     Raises:
         ArgumentTypeError: A budget or setting of the wrong type.
@@ -127,6 +147,7 @@ class ISMCTSAgent:
         "iterations",
         "minimax",
         "prior",
+        "rival",
         "rollout",
         "seconds",
         "seed",
@@ -141,7 +162,8 @@ class ISMCTSAgent:
         depth: int = DEFAULT_DEPTH,
         rollout: str = "random",
         prior: int = DEFAULT_PRIOR,
-        minimax: float = DEFAULT_MINIMAX,
+        minimax: float | None = None,
+        rival: float = DEFAULT_RIVAL,
     ) -> None:
         if iterations is not None and seconds is not None:
             raise ArgumentValueError("give iterations or seconds as the budget, not both")
@@ -160,10 +182,15 @@ class ISMCTSAgent:
             raise ArgumentValueError(f"exploration must be 0 or more, got {exploration!r}")
         _check_int("depth", depth, 0)
         _check_int("prior", prior, 0)
-        if isinstance(minimax, bool) or not isinstance(minimax, int | float):
-            raise ArgumentTypeError("minimax", "a number from 0 to 1", minimax)
-        if not 0 <= minimax <= 1:
-            raise ArgumentValueError(f"minimax must be from 0 to 1, got {minimax!r}")
+        if minimax is not None:
+            if isinstance(minimax, bool) or not isinstance(minimax, int | float):
+                raise ArgumentTypeError("minimax", "a number from 0 to 1", minimax)
+            if not 0 <= minimax <= 1:
+                raise ArgumentValueError(f"minimax must be from 0 to 1, got {minimax!r}")
+        if isinstance(rival, bool) or not isinstance(rival, int | float):
+            raise ArgumentTypeError("rival", "a number from 0 to 1", rival)
+        if not 0 <= rival <= 1:
+            raise ArgumentValueError(f"rival must be from 0 to 1, got {rival!r}")
         if rollout not in ROLLOUTS:
             raise ArgumentValueError(
                 f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}"
@@ -175,7 +202,8 @@ class ISMCTSAgent:
         self.depth = depth
         self.rollout = rollout
         self.prior = prior
-        self.minimax = float(minimax)
+        self.minimax = None if minimax is None else float(minimax)
+        self.rival = float(rival)
         self._rng = random.Random(seed)
 
     def __repr__(self) -> str:
@@ -210,10 +238,18 @@ class ISMCTSAgent:
             self.depth,
             self.rollout == "heuristic",
             self.prior,
-            self.minimax,
+            _minimax(self.minimax, state.players),
+            self.rival,
         )
         seen = rules.observe(state, seat)
         return Search(settings, rules, seen, offered, state.players, self._rng).run()
+
+
+def _minimax(given: float | None, players: int) -> float:
+    """The share of the implicit minimax value: the one given, or the default for ``players``."""
+    if given is not None:
+        return given
+    return DEFAULT_MINIMAX if players == 2 else 0.0
 
 
 def _check_int(name: str, value: object, least: int) -> None:
