@@ -186,3 +186,24 @@ def test_a_format_1_record_with_its_seats_in_metadata_is_continued(
     assert saved.seed is None  # the first actions were not drawn with seed 2
     assert saved.digests is not None
     assert len(saved.digests) == len(saved.actions)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "modern", "--load", "game\x00.json"], "cannot read game"),
+        (["replay", "game\x00.json"], "cannot read game"),
+        (
+            ["simulate", "--ruleset", "modern", "--games", "1", "--out", "x\x00.json"],
+            "cannot write x",
+        ),
+        (["rules", "board", "modern", "--svg", "b\x00.svg"], "cannot write b"),
+    ],
+)
+def test_a_nul_in_a_file_name_is_one_line_of_error(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert err.count("\n") == 1

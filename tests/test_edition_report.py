@@ -72,7 +72,8 @@ def test_the_script_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
 def test_the_committed_report_is_labelled_and_readable() -> None:
     data = json.loads(DATA.read_text(encoding="utf-8"))
     comparison = QualityComparison.from_dict(data["comparison"])
-    assert comparison.agents == "greedy"
+    # the agents the committed command names
+    assert comparison.agents == data["command"].split("--agents ")[1].split()[0]
     assert (comparison.left.ruleset, comparison.right.ruleset) == ("classic", "modern")
     assert comparison["skill"].left is not None
     # the boards' reconstructed data is named where the figures depend on it

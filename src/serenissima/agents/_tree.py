@@ -12,6 +12,7 @@ import random
 import time
 from typing import TYPE_CHECKING, Final, NamedTuple
 
+from serenissima.agents._prior import Prior, unseen_by_next
 from serenissima.engine.core import CHANCE, TERMINAL, Action, Observation, State
 
 __all__ = ["Search", "Settings"]
@@ -23,18 +24,6 @@ if TYPE_CHECKING:
 
 _CANDIDATES: Final[int] = 3
 """The actions a heuristic rollout tries at each decision, drawn uniformly."""
-
-_PRIOR_DRAWS: Final[int] = 8
-"""The states drawn from the seat's view to value the root's actions before the search."""
-
-_PRIOR_OUTCOMES: Final[int] = 64
-"""The most likely chance outcomes a root action's value is expected over."""
-
-_MAX_REPLIES: Final[int] = 32
-"""The most answers of another seat a root action's value looks ahead to in a negotiation."""
-
-_TIE: Final[float] = 1e-9
-"""Values closer than this are equal when the answer of another seat is chosen."""
 
 
 class Settings(NamedTuple):
@@ -103,28 +92,15 @@ class Search:
         self.shared: dict[Action, _Node] | None = None
 
     def hidden_answer(self) -> dict[Action, _Node] | None:
-        """One tree of answers for all root actions, if the seat answering cannot tell them apart.
+        """One set of answer edges for all root edges, if the seat answering cannot tell them apart.
 
-        When every offered action hands the decision to the same other seat
-        and that seat sees the same thing whichever was taken (a secret bid,
-        say), its answer cannot depend on the action. The root's edges then
-        share one set of children, so that the search does not let the other
-        seat answer an action it cannot see; each edge keeps its own visits and
-        values. Checked on one state drawn from the seat's view.
+        See :func:`~serenissima.agents._prior.unseen_by_next`; checked on one
+        state drawn from the seat's view. Each root edge keeps its own visits and values.
         """
         if len(self.offered) < 2:
             return None
-        rules, step = self.rules, self.step
-        state = self.sample(rules, self.seen, self.rng)
-        results = [step(rules, state, action)[0] for action in self.offered]
-        other = results[0].to_act
-        if other < 0 or other == self.seen.seat or any(r.to_act != other for r in results):
-            return None
-        observe = rules.engine.observe
-        seen = observe(rules, results[0], other)
-        if any(observe(rules, r, other) != seen for r in results[1:]):
-            return None
-        return {}
+        state = self.sample(self.rules, self.seen, self.rng)
+        return {} if unseen_by_next(self.rules, state, self.offered, self.seen.seat) else None
 
     def run(self) -> Action:
         """Search within the budget; the root's most visited offered action (ties: best mean)."""
@@ -155,87 +131,16 @@ class Search:
         return best if best is not None else self.offered[0]
 
     def seed_root(self, weight: int) -> None:
-        """Give each root edge ``weight`` visits of its one-decision value.
-
-        The value is the mean over :data:`_PRIOR_DRAWS` states drawn from the
-        seat's view (the same state drawn twice is looked at once, weighted
-        twice), and where the action leads to a chance node, the exact
-        expectation over its outcomes (the :data:`_PRIOR_OUTCOMES` most likely).
-        """
-        rules, step, players = self.rules, self.step, self.players
-        drawn_states: list[State] = []
-        counts: list[int] = []
-        for _ in range(_PRIOR_DRAWS):
-            drawn = self.sample(rules, self.seen, self.rng)
-            for i, known in enumerate(drawn_states):
-                if known == drawn:
-                    counts[i] += 1
-                    break
-            else:
-                drawn_states.append(drawn)
-                counts.append(1)
-        sums = {action: [0.0] * players for action in self.offered}
-        for drawn, count in zip(drawn_states, counts, strict=True):
-            kind = None if self.shared is not None else rules.engine.decision(rules, drawn).kind
-            for action in self.offered:
-                after = step(rules, drawn, action)[0]
-                values = (kind and self.answered(after, kind)) or self.expected(after)
-                total = sums[action]
-                for s in range(players):
-                    total[s] += count * values[s]
-        for action in self.offered:
-            values = [v / _PRIOR_DRAWS for v in sums[action]]
-            child = self.root.children[action] = _Node(players, values)
+        """Give each root edge ``weight`` visits of its one-decision value (see :mod:`._prior`)."""
+        prior = Prior(self.rules, self.seen.seat, self.players, self.values)
+        answers = self.shared is None
+        for action, values in prior.root_values(self.seen, self.offered, self.rng, answers).items():
+            child = self.root.children[action] = _Node(self.players, values)
             if self.shared is not None:
                 child.children = self.shared
             child.visits = weight
             child.totals = [weight * v for v in values]
         self.root.visits = weight * len(self.offered)
-
-    def answered(self, state: State, kind: str) -> list[float] | None:
-        """Each seat's value after the answer of the seat ``state`` hands a decision of ``kind``.
-
-        When an action hands another seat a decision of the same kind (an
-        offer hands the buyer its answer), that seat is taken to answer with
-        what is best for it, one decision ahead, as the greedy bot assumes;
-        ``None`` if ``state`` is no such decision, or the seat has one answer
-        only or more than :data:`_MAX_REPLIES`.
-        """
-        other = state.to_act
-        if not 0 <= other != self.seen.seat:
-            return None
-        rules = self.rules
-        if rules.engine.decision(rules, state).kind != kind:
-            return None
-        replies = self.legal(rules, state)
-        if not 1 < len(replies) <= _MAX_REPLIES:
-            return None
-        best: list[list[float]] = []
-        top = -math.inf
-        for reply in replies:
-            values = self.expected(self.step(rules, state, reply)[0])
-            if values[other] > top + _TIE:
-                best, top = [values], values[other]
-            elif values[other] >= top - _TIE:
-                best.append(values)
-        return [sum(v[s] for v in best) / len(best) for s in range(self.players)]
-
-    def expected(self, state: State) -> list[float]:
-        """Each seat's value of ``state``, expected over its outcomes if chance acts there."""
-        if state.to_act != CHANCE:
-            return self.values(state)
-        outcomes = self.outcomes(self.rules, state)
-        if len(outcomes) > _PRIOR_OUTCOMES:
-            outcomes = tuple(sorted(outcomes, key=lambda o: o[1], reverse=True)[:_PRIOR_OUTCOMES])
-        totals = [0.0] * self.players
-        mass = 0.0
-        for action, p in outcomes:
-            weight = float(p)
-            values = self.values(self.step(self.rules, state, action)[0])
-            for s in range(self.players):
-                totals[s] += weight * values[s]
-            mass += weight
-        return [t / mass for t in totals]
 
     def draw(self, state: State) -> Action:
         """A chance outcome of ``state``, drawn with its probability."""

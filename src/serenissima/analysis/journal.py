@@ -106,8 +106,8 @@ class Journal(Generic[R]):
             self._fail("it is a folder")
         try:
             self._file: IO[bytes] = self.path.open("a+b")
-        except OSError as exc:
-            self._fail(exc.strerror or str(exc))
+        except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+            self._fail(getattr(exc, "strerror", None) or str(exc))
         try:
             _lock(self._file, self.path)
             self._read()

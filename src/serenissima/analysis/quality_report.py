@@ -194,8 +194,8 @@ def check_report_folder(folder: str | Path) -> Path:
         probe = path / ".report-check"
         probe.write_text("", encoding="utf-8")
         probe.unlink()
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        reason = getattr(exc, "strerror", None) or str(exc)
         raise ArgumentValueError(f"cannot write a report into {str(path)!r}: {reason}") from None
     return path
 
@@ -233,7 +233,9 @@ def write_report(comparison: QualityComparison, folder: str | Path) -> list[Path
         target = path / name
         try:
             target.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise ArgumentValueError(f"cannot write {target}: {exc.strerror or exc}") from None
+        except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+            raise ArgumentValueError(
+                f"cannot write {target}: {getattr(exc, 'strerror', None) or exc}"
+            ) from None
         written.append(target)
     return written

@@ -297,8 +297,8 @@ def read_record(path: str) -> GameRecord:
     try:
         with file.open("rb") as stream:
             data = stream.read(MAX_RECORD_BYTES + 1)
-    except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        raise RecordError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from exc
     return GameRecord.from_json(data)
 
 

@@ -267,8 +267,8 @@ class _Session:
         record = self.game.record(self.metadata, agents=self.kinds)
         try:
             Path(path).write_text(record.to_json() + "\n", encoding="utf-8")
-        except OSError as exc:
-            self.err.write(f"cannot save to {path}: {exc.strerror or exc}\n")
+        except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+            self.err.write(f"cannot save to {path}: {getattr(exc, 'strerror', None) or exc}\n")
             return False
         self.say(f"Saved {len(record.actions)} action(s) to {path}.")
         self.saved = len(record.actions)

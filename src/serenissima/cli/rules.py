@@ -225,8 +225,10 @@ def _run_board(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         path = Path(args.svg)
         try:
             path.write_text(board_svg(rules.board), encoding="utf-8")
-        except OSError as exc:
-            raise ArgumentValueError(f"cannot write {args.svg}: {exc.strerror or exc}") from exc
+        except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+            raise ArgumentValueError(
+                f"cannot write {args.svg}: {getattr(exc, 'strerror', None) or exc}"
+            ) from exc
         out.write(f"wrote {path} ({rules.board.spec.name})\n")
         return 0
     board = next(s for s in ruleset_reference(rules) if s.title == "Board")

@@ -78,8 +78,10 @@ def emit(text: str, path: str | None, out: TextIO, err: TextIO) -> None:
         return
     try:
         Path(path).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise ArgumentValueError(f"cannot write {path}: {exc.strerror or exc}") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        raise ArgumentValueError(
+            f"cannot write {path}: {getattr(exc, 'strerror', None) or exc}"
+        ) from None
     err.write(f"wrote {path}\n")
 
 
