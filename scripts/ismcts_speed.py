@@ -29,34 +29,19 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import random
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import serenissima as ser
-from serenissima.agents import GreedyAgent, ISMCTSAgent
+from serenissima.agents import GreedyAgent, ISMCTSAgent, choice_states
 from serenissima.agents.ismcts import DEFAULT_DEPTH, ROLLOUTS
-from serenissima.records.game import sample_outcome
 
 
 def positions(rules: ser.Ruleset, count: int, seed: int) -> list[ser.State]:
     """``count`` decisions with a choice, spread over a 4-player game of honest greedy bots."""
-    rng = random.Random(seed)
-    bots = [GreedyAgent(seed + s) for s in range(4)]
-    state = rules.new_game(4)
-    found = []
-    while state.to_act != ser.TERMINAL:
-        if state.to_act == ser.CHANCE:
-            action = sample_outcome(rules.chance_outcomes(state), rng)
-        else:
-            if len(rules.legal_actions(state)) > 1:
-                found.append(state)
-            action = bots[state.to_act].act(rules, state)
-        state = rules.apply_unchecked(state, action)
-    step = max(1, len(found) // count)
-    return found[::step][:count]
+    return choice_states(rules, 4, [GreedyAgent(seed + s) for s in range(4)], seed, count)
 
 
 def measure(rules: ser.Ruleset, states: list[ser.State], iterations: int) -> list[dict[str, Any]]:

@@ -13,7 +13,7 @@ from serenissima.agents.base import Agent, RandomAgent
 from serenissima.agents.greedy import DEFAULT_MAX_OUTCOMES, DEFAULT_SAMPLES, GreedyAgent
 from serenissima.agents.ismcts import ISMCTSAgent
 from serenissima.agents.kinds import AGENT_KINDS, is_agent_kind, make_agent
-from serenissima.agents.play import DEFAULT_MAX_DECISIONS, GameResult, play_game
+from serenissima.agents.play import DEFAULT_MAX_DECISIONS, GameResult, choice_states, play_game
 
 __all__ = [
     "AGENT_KINDS",
@@ -25,6 +25,7 @@ __all__ = [
     "GreedyAgent",
     "ISMCTSAgent",
     "RandomAgent",
+    "choice_states",
     "is_agent_kind",
     "make_agent",
     "play_game",

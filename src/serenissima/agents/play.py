@@ -4,6 +4,7 @@
 resolves chance nodes with its own seeded generator, applies the actions
 without checking them, and plays to the end; :class:`GameResult` holds the
 final state, the standings and the counts of decisions and chance nodes.
+:func:`choice_states` keeps positions from such a game.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from serenissima.engine.core import CHANCE, TERMINAL, Standings, State
+from serenissima.engine.core import CHANCE, TERMINAL, Action, Standings, State
 from serenissima.engine.errors import ArgumentValueError
 from serenissima.records.game import sample_outcome
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from serenissima.agents.base import Agent
     from serenissima.engine.ruleset import Ruleset
 
-__all__ = ["DEFAULT_MAX_DECISIONS", "GameResult", "play_game"]
+__all__ = ["DEFAULT_MAX_DECISIONS", "GameResult", "choice_states", "play_game"]
 
 DEFAULT_MAX_DECISIONS: Final[int] = 100_000
 """The default bound on the decisions of one game in :func:`play_game`."""
@@ -113,6 +114,60 @@ def play_game(
             decisions += 1
         state = rules.apply_unchecked(state, action)
     return GameResult(state, rules.standings(state), decisions, chance, state.turn)
+
+
+def choice_states(
+    rules: Ruleset,
+    players: int,
+    agents: Agent | Sequence[Agent],
+    seed: int | None,
+    count: int,
+) -> list[State]:
+    """Return ``count`` states where a seat has a choice, spread over one game the agents play.
+
+    The game is :func:`play_game`'s with the same arguments; of the states in
+    which the seat to act had more than one legal action, every ``k``-th is
+    kept, ``k`` chosen so that they span the game. Benchmarks and searches
+    use them as positions from real play.
+
+    Args:
+        rules: The ruleset.
+        players: The number of seats.
+        agents: One agent per seat, or one agent that plays every seat.
+        seed: Seed of the chance generator.
+        count: The most states to return.
+
+    Returns:
+        At most ``count`` states, in the order they were reached.
+
+    Example:
+        >>> import serenissima as ser
+        >>> from serenissima.agents import RandomAgent
+        >>> rules = ser.load_ruleset("modern")
+        >>> states = choice_states(rules, 3, RandomAgent(1), seed=1, count=5)
+        >>> len(states), all(len(rules.legal_actions(s)) > 1 for s in states)
+        (5, True)
+    """
+    found: list[State] = []
+    seats = [_Recording(agent, found) for agent in _seat_agents(agents, players)]
+    play_game(rules, players, seats, seed)
+    step = max(1, len(found) // max(1, count))
+    return found[::step][:count]
+
+
+class _Recording:
+    """An agent that keeps the states in which another one had a choice, then lets it act."""
+
+    __slots__ = ("agent", "found")
+
+    def __init__(self, agent: Agent, found: list[State]) -> None:
+        self.agent = agent
+        self.found = found
+
+    def act(self, rules: Ruleset, state: State) -> Action:
+        if len(rules.legal_actions(state)) > 1:
+            self.found.append(state)
+        return self.agent.act(rules, state)
 
 
 def _seat_agents(agents: Agent | Sequence[Agent], players: int) -> tuple[Agent, ...]:
