@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from random import Random
 
-from serenissima.engine.pieces import own_purse
+from serenissima.engine.pieces import own_purse, reckoning_after
 
 from .context import Ctx
 from .helpers import replace_state
@@ -37,9 +37,7 @@ def reckon(before: ClassicState, after: ClassicState) -> ClassicState:
         >>> reckon(state, paid).reckoned
         (1500, 2000)
     """
-    reckoned = tuple(
-        [r + a - b for r, a, b in zip(before.reckoned, after.ducats, before.ducats, strict=True)]
-    )
+    reckoned = reckoning_after(before.reckoned, before.ducats, after.ducats)
     return replace_state(after, reckoned=reckoned)
 
 

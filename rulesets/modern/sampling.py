@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from random import Random
 
-from serenissima.engine.pieces import own_purse
+from serenissima.engine.pieces import own_purse, reckoning_after
 
 from .helpers import new_state
 from .observation import ModernObservation
@@ -31,9 +31,7 @@ def reckon(before: ModernState, after: ModernState) -> ModernState:
         >>> reckon(state, paid).reckoned
         (3, 7)
     """
-    reckoned = tuple(
-        [r + a - b for r, a, b in zip(before.reckoned, after.ducats, before.ducats, strict=True)]
-    )
+    reckoned = reckoning_after(before.reckoned, before.ducats, after.ducats)
     return new_state(after, reckoned=reckoned)
 
 

@@ -17,6 +17,7 @@ __all__ = [
     "galley_room",
     "has_goods",
     "own_purse",
+    "reckoning_after",
 ]
 
 
@@ -116,3 +117,18 @@ def own_purse(
             for s, (given, r) in enumerate(zip(shown, reckoned, strict=True))
         ]
     )
+
+
+def reckoning_after(
+    reckoned: tuple[int, ...], before: tuple[int, ...], after: tuple[int, ...]
+) -> tuple[int, ...]:
+    """Return the public reckoning of the purses, moved by what a step paid.
+
+    Every payment being public, each seat's reckoning changes by what its
+    purse changed from ``before`` to ``after``.
+
+    Examples:
+        >>> reckoning_after((10, 5), (10, 5), (7, 9))
+        (7, 9)
+    """
+    return tuple([r + a - b for r, a, b in zip(reckoned, after, before, strict=True)])
