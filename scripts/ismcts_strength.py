@@ -53,7 +53,6 @@ from serenissima.agents.ismcts import (
     DEFAULT_DEPTH,
     DEFAULT_EXPLORATION,
     DEFAULT_PRIOR,
-    DEFAULT_RIVAL,
 )
 from serenissima.analysis.stats import wilson_interval
 
@@ -238,7 +237,7 @@ class _Settings:
     rollout: str = "random"
     prior: int = DEFAULT_PRIOR
     minimax: float | None = None  # None: the default for the number of seats
-    rival: float = DEFAULT_RIVAL
+    rival: float | None = None  # None: the default for the number of seats
 
 
 if __name__ == "__main__":

@@ -137,6 +137,8 @@ def test_no_search_where_no_seat_decides() -> None:
         ({"prior": -1}, ArgumentValueError),
         ({"minimax": 1.5}, ArgumentValueError),
         ({"minimax": "half"}, ArgumentTypeError),
+        ({"rival": -0.5}, ArgumentValueError),
+        ({"rival": True}, ArgumentTypeError),
     ],
 )
 def test_bad_settings_are_refused(settings: dict[str, object], error: type[Exception]) -> None:
@@ -148,6 +150,42 @@ def test_the_default_budget() -> None:
     agent = ISMCTSAgent(5)
     assert (agent.iterations, agent.seconds) == (DEFAULT_ITERATIONS, None)
     assert isinstance(agent, Agent)
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+@pytest.mark.parametrize(
+    ("players", "given", "expected"),
+    [
+        (2, {}, (0.5, 1.0)),
+        (4, {}, (0.0, 0.0)),
+        (3, {}, (0.0, 0.0)),
+        (4, {"minimax": 0.25, "rival": 0.75}, (0.25, 0.75)),
+        (2, {"minimax": 0.0, "rival": 0.0}, (0.0, 0.0)),
+    ],
+)
+def test_minimax_and_rival_default_by_the_number_of_seats(
+    monkeypatch: pytest.MonkeyPatch,
+    name: str,
+    players: int,
+    given: dict[str, float],
+    expected: tuple[float, float],
+) -> None:
+    """Two seats play against the other seat; more seats each for itself, unless told."""
+    seen: list[Settings] = []
+
+    class Recorder:
+        def __init__(self, settings: Settings, *args: object) -> None:
+            seen.append(settings)
+            self.offered = args[2]
+
+        def run(self) -> object:
+            return self.offered[0]
+
+    monkeypatch.setattr("serenissima.agents.ismcts.Search", Recorder)
+    rules = RULES[name]
+    state = positions(rules, players, 2, 1)[0]
+    ISMCTSAgent(seed=1, iterations=5, **given).act(rules, state)
+    assert [(s.minimax, s.rival) for s in seen] == [expected]
 
 
 # --- by name ----------------------------------------------------------------------------

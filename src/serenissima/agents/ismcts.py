@@ -57,7 +57,16 @@ DEFAULT_PRIOR: Final[int] = 10
 """The visits the heuristic's value of each root action counts for before the search."""
 
 DEFAULT_RIVAL: Final[float] = 1.0
-"""How much of the best rival's estimate a seat's value subtracts (0: its own estimate only)."""
+"""How much of the best rival's estimate a seat's value subtracts, at two seats.
+
+With more seats the default is 0 (a seat's own estimate only). Playing
+against the leader pays only when a game is between two: with three rivals,
+a seat that gives up its own gain to hold back the best of them helps the
+other two as much as itself. Measured against three greedy bots in 16
+four-seat games of each edition, 300 iterations a decision, the search bot
+with ``rival=0`` ended with a mean of 39.3 points in the modern game, against
+21.6 with ``rival=1``, and 18.4 against 16.7 in the classic game.
+"""
 
 
 class ISMCTSAgent:
@@ -91,7 +100,8 @@ class ISMCTSAgent:
        for every seat (at the end of the game, the final scores);
     5. **back up**: add each seat's value to every node on the path. A seat's
        value is its estimate less ``rival`` times the best estimate of the
-       other seats (1, the default: it plays to win rather than to score);
+       other seats (by default 1 at two seats, so that it plays to win
+       rather than to score, and 0 at more);
        values are scaled to 0..1 by the lowest and highest seen in the search.
        With ``minimax`` above 0, each node also keeps the values where play
        goes from it if every seat takes its best edge, and UCB1 reads that
@@ -120,7 +130,8 @@ class ISMCTSAgent:
         prior: The visits the root actions' one-decision values count for.
         minimax: The share of the implicit minimax value in an edge's value,
             from 0 to 1 (``None``: :data:`DEFAULT_MINIMAX` at two seats, 0 at more).
-        rival: How much of the best rival's estimate a seat's value subtracts, from 0 to 1.
+        rival: How much of the best rival's estimate a seat's value subtracts,
+            from 0 to 1 (``None``: :data:`DEFAULT_RIVAL` at two seats, 0 at more).
 
     Raises:
         ArgumentTypeError: A budget or setting of the wrong type.
@@ -163,7 +174,7 @@ class ISMCTSAgent:
         rollout: str = "random",
         prior: int = DEFAULT_PRIOR,
         minimax: float | None = None,
-        rival: float = DEFAULT_RIVAL,
+        rival: float | None = None,
     ) -> None:
         if iterations is not None and seconds is not None:
             raise ArgumentValueError("give iterations or seconds as the budget, not both")
@@ -187,10 +198,11 @@ class ISMCTSAgent:
                 raise ArgumentTypeError("minimax", "a number from 0 to 1", minimax)
             if not 0 <= minimax <= 1:
                 raise ArgumentValueError(f"minimax must be from 0 to 1, got {minimax!r}")
-        if isinstance(rival, bool) or not isinstance(rival, int | float):
-            raise ArgumentTypeError("rival", "a number from 0 to 1", rival)
-        if not 0 <= rival <= 1:
-            raise ArgumentValueError(f"rival must be from 0 to 1, got {rival!r}")
+        if rival is not None:
+            if isinstance(rival, bool) or not isinstance(rival, int | float):
+                raise ArgumentTypeError("rival", "a number from 0 to 1", rival)
+            if not 0 <= rival <= 1:
+                raise ArgumentValueError(f"rival must be from 0 to 1, got {rival!r}")
         if rollout not in ROLLOUTS:
             raise ArgumentValueError(
                 f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}"
@@ -203,7 +215,7 @@ class ISMCTSAgent:
         self.rollout = rollout
         self.prior = prior
         self.minimax = None if minimax is None else float(minimax)
-        self.rival = float(rival)
+        self.rival = None if rival is None else float(rival)
         self._rng = random.Random(seed)
 
     def __repr__(self) -> str:
@@ -238,18 +250,18 @@ class ISMCTSAgent:
             self.depth,
             self.rollout == "heuristic",
             self.prior,
-            _minimax(self.minimax, state.players),
-            self.rival,
+            _by_seats(self.minimax, DEFAULT_MINIMAX, state.players),
+            _by_seats(self.rival, DEFAULT_RIVAL, state.players),
         )
         seen = rules.observe(state, seat)
         return Search(settings, rules, seen, offered, state.players, self._rng).run()
 
 
-def _minimax(given: float | None, players: int) -> float:
-    """The share of the implicit minimax value: the one given, or the default for ``players``."""
+def _by_seats(given: float | None, two_seats: float, players: int) -> float:
+    """A setting: the one given, or ``two_seats`` at two seats and 0 at more."""
     if given is not None:
         return given
-    return DEFAULT_MINIMAX if players == 2 else 0.0
+    return two_seats if players == 2 else 0.0
 
 
 def _check_int(name: str, value: object, least: int) -> None:
