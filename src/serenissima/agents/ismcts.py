@@ -193,16 +193,8 @@ class ISMCTSAgent:
             raise ArgumentValueError(f"exploration must be 0 or more, got {exploration!r}")
         _check_int("depth", depth, 0)
         _check_int("prior", prior, 0)
-        if minimax is not None:
-            if isinstance(minimax, bool) or not isinstance(minimax, int | float):
-                raise ArgumentTypeError("minimax", "a number from 0 to 1", minimax)
-            if not 0 <= minimax <= 1:
-                raise ArgumentValueError(f"minimax must be from 0 to 1, got {minimax!r}")
-        if rival is not None:
-            if isinstance(rival, bool) or not isinstance(rival, int | float):
-                raise ArgumentTypeError("rival", "a number from 0 to 1", rival)
-            if not 0 <= rival <= 1:
-                raise ArgumentValueError(f"rival must be from 0 to 1, got {rival!r}")
+        _check_share("minimax", minimax)
+        _check_share("rival", rival)
         if rollout not in ROLLOUTS:
             raise ArgumentValueError(
                 f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}"
@@ -262,6 +254,16 @@ def _by_seats(given: float | None, two_seats: float, players: int) -> float:
     if given is not None:
         return given
     return two_seats if players == 2 else 0.0
+
+
+def _check_share(name: str, value: object) -> None:
+    """Refuse a setting that is neither ``None`` nor a number from 0 to 1."""
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ArgumentTypeError(name, "a number from 0 to 1", value)
+    if not 0 <= value <= 1:
+        raise ArgumentValueError(f"{name} must be from 0 to 1, got {value!r}")
 
 
 def _check_int(name: str, value: object, least: int) -> None:
