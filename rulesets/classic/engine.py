@@ -8,6 +8,7 @@ from random import Random
 from typing import Any
 
 from serenissima.engine.core import CHANCE, Action, Decision, Event, Observation, Standings, State
+from serenissima.engine.encoding import Writer
 from serenissima.engine.errors import IllegalActionError
 from serenissima.engine.options import OptionSchema
 from serenissima.engine.phases import (
@@ -19,10 +20,12 @@ from serenissima.engine.phases import (
     table_outcomes,
 )
 from serenissima.engine.ruleset import OptionValue, Ruleset
+from serenissima.engine.spaces import Family
 
 from . import (
     battle,
     deals,
+    encoding,
     landing,
     movement,
     negotiation,
@@ -32,6 +35,7 @@ from . import (
     sales,
     scoring,
     setup,
+    space,
 )
 from .actions import (
     ACTION_TYPES,
@@ -378,6 +382,18 @@ class ClassicEngine:
         from .heuristic import estimate
 
         return estimate(self.ctx(rules), state, seat)
+
+    def index_families(
+        self, rules: Ruleset, state: State
+    ) -> tuple[tuple[Family, ...], tuple[Family, ...]]:
+        """The families of the index spaces of ``state``'s game (see :mod:`.space`)."""
+        assert isinstance(state, ClassicState)
+        return space.index_families(self.ctx(rules), state)
+
+    def encode_observation(self, rules: Ruleset, observation: Observation, writer: Writer) -> None:
+        """Write a seat's view into ``writer`` (see :mod:`.encoding`)."""
+        assert isinstance(observation, ClassicObservation)
+        encoding.encode(self.ctx(rules), observation, writer)
 
     def phases(self) -> tuple[PhaseInfo, ...]:
         """Describe the phase table: the edition's turn structure."""

@@ -20,12 +20,14 @@ from serenissima.engine.core import (
     Standings,
     State,
 )
+from serenissima.engine.encoding import Writer
 from serenissima.engine.errors import ActionParseError, IllegalActionError
 from serenissima.engine.options import OptionSchema
 from serenissima.engine.phases import ContextCache, PhaseInfo, describe_phases, table_outcomes
 from serenissima.engine.ruleset import OptionValue, Ruleset
+from serenissima.engine.spaces import Family
 
-from . import endturn, setup
+from . import encoding, endturn, setup, space
 from .actions import ACTION_TYPES
 from .context import Ctx
 from .events import EVENT_TYPES
@@ -103,6 +105,18 @@ class ModernEngine:
         from .heuristic import estimate
 
         return estimate(self.ctx(rules), state, seat)
+
+    def index_families(
+        self, rules: Ruleset, state: State
+    ) -> tuple[tuple[Family, ...], tuple[Family, ...]]:
+        """The families of the index spaces of ``state``'s game (see :mod:`.space`)."""
+        assert isinstance(state, ModernState)
+        return space.index_families(self.ctx(rules), state)
+
+    def encode_observation(self, rules: Ruleset, observation: Observation, writer: Writer) -> None:
+        """Write a seat's view into ``writer`` (see :mod:`.encoding`)."""
+        assert isinstance(observation, ModernObservation)
+        encoding.encode(self.ctx(rules), observation, writer)
 
     def phases(self) -> tuple[PhaseInfo, ...]:
         """Describe the phase table: the edition's turn structure."""

@@ -1,13 +1,12 @@
 """A loaded ruleset: the public entry point for playing an edition.
 
-A :class:`Ruleset` joins a declaration (board, numbers, options, read from the
-ruleset's TOML files) with the edition's logic (an :class:`Engine`). Every
-method is pure: states go in, new states come out.
+A :class:`Ruleset` joins a declaration (board, numbers, options: the TOML files) with
+the edition's logic (an :class:`Engine`). Every method is pure: states in, states out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from fractions import Fraction
 from itertools import repeat
 from operator import is_
@@ -31,17 +30,20 @@ from serenissima.engine.errors import (
     OptionError,
     StateError,
 )
+from serenissima.engine.indexing import Indexing, Learnable
 from serenissima.engine.option_values import OptionValue, resolve_options
 from serenissima.engine.options import OptionSchema
 from serenissima.engine.spec import OptionSpec, RulesetInfo
 
 if TYPE_CHECKING:
     from serenissima.engine.board import Board
+    from serenissima.engine.encoding import Layout
+    from serenissima.engine.spaces import IndexSpace
 
 __all__ = ["Engine", "OptionValue", "Ruleset", "resolve_options"]
 
 
-class Engine(Protocol):
+class Engine(Learnable, Protocol):
     """The logic of an edition, as a ruleset's Python module provides it.
 
     The kernel calls these methods; users call the :class:`Ruleset` methods of
@@ -143,7 +145,7 @@ def _check_seat(state: State, seat: object) -> None:
         raise StateError(f"seat {seat!r} is not in this {state.players}-player game")
 
 
-class Ruleset:
+class Ruleset(Indexing):
     """An edition's declaration joined with its logic.
 
     Obtain one with :func:`serenissima.load_ruleset`. Every method that takes
@@ -168,7 +170,8 @@ class Ruleset:
         'Pick a galley number.'
     """
 
-    __slots__ = ("_cache", "board", "engine", "info", "options", "params")
+    __slots__ = ("_cache", "_layouts", "_spaces", "board", "engine", "info", "options", "params")
+    engine: Engine
 
     def __init__(
         self,
@@ -184,6 +187,8 @@ class Ruleset:
         self.params = params
         self.engine = engine
         self._cache: tuple[State | None, tuple[Action, ...]] = (None, ())
+        self._spaces: dict[Hashable, tuple[IndexSpace, IndexSpace]] = {}
+        self._layouts: dict[Hashable, Layout] = {}
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.info.id!r} version {self.info.version}>"

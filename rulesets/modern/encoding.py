@@ -1,0 +1,122 @@
+"""A modern observation as a vector (see :mod:`serenissima.engine.encoding`).
+
+Only the observation is read: the seat's own ducats, the purses every seat
+can reckon from the public payments, and the public board, wheel, track and
+Doge cards. Amounts are scaled by bounds from the ruleset's data (ducats by
+the starting purse, sailors by a galley's spaces or a port's warehouse,
+cubes by the box's supply), so most numbers fall between 0 and 1. Galleys
+are written by their printed numbers, as the action space names them.
+"""
+
+from __future__ import annotations
+
+import typing
+
+from serenissima.engine.encoding import Writer
+
+from .context import Ctx
+from .observation import ModernObservation
+from .state import Asking, Phase, Plundering, Pressing, Rolling
+
+__all__ = ["encode"]
+
+PHASES: tuple[str, ...] = tuple(c.__name__ for c in typing.get_args(Phase))
+"""The phase classes, in the order of the ``Phase`` union."""
+PURPOSES = ("move", "sale", "claim")
+"""What a blockade asked about would stop (see ``Asking``)."""
+
+
+def encode(ctx: Ctx, seen: ModernObservation, w: Writer) -> None:
+    """Write ``seen`` into ``w``, block by block."""
+    params, board = ctx.params, ctx.board
+    players = range(seen.players)
+    purse = max(1, params.components.starting_ducats)
+    goods = tuple(g.id for g in params.goods)
+    numbers = tuple(range(1, params.components.galleys + 1))
+    spaces = params.galley.spaces
+    w.one_hot("seat", players, seen.seat, "the seat observing")
+    actor = seen.to_act if seen.to_act >= 0 else ("chance" if seen.to_act == -1 else "over")
+    w.one_hot("to act", (*players, "chance", "over"), actor, "who decides next")
+    w.one_hot("phase", PHASES, type(seen.phase).__name__, "the phase, by class")
+    w.one_hot("first player", players, seen.first_player, "the first player")
+    last = params.track.last_space
+    w.numbers(
+        "turn",
+        (seen.turn / last, seen.track / last, seen.scorings / params.scoring.game_ends_after),
+        "the turn and the white token over the track's length; scorings over the last",
+    )
+    own = seen.ducats[seen.seat] or 0
+    w.numbers("ducats", (own / purse,), "the seat's own ducats over the starting purse")
+    w.numbers("reckoned", [d / purse for d in seen.reckoned], "each purse as payments show it")
+    sailors = max(1, params.components.sailors_per_colour)
+    w.numbers("reserve", [r / sailors for r in seen.reserve], "each seat's sailors off the board")
+    supply = [max(1, g.supply or 0) for g in params.goods]
+    w.numbers("supply", [n / m for n, m in zip(seen.supply, supply, strict=True)], "cubes left")
+    for spec, port in zip(board.ports, seen.ports, strict=True):
+        size, port_id = spec.warehouse, spec.id
+        w.one_hot(f"port {port_id} owner", (*players, None), port.owner, "its owner (last: none)")
+        w.numbers(
+            f"port {port_id}",
+            (port.sailors / size, len(port.warehouse) / size),
+            "its sailors and its warehouse's cubes, over the warehouse size",
+        )
+        built = (port.fort, port.basilica, port.closed)
+        w.flags(f"port {port_id} buildings", built, "fort, basilica, closed")
+        stored = [port.warehouse.count(g) / size for g in goods]
+        w.numbers(f"port {port_id} goods", stored, "cubes of each good stored, over its size")
+    by_number = {g.number: g for g in seen.galleys}
+    for number in numbers:
+        galley = by_number.get(number)
+        w.flags(
+            f"galley {number}",
+            (galley is not None,),
+            "whether the galley of that number is in play",
+        )
+        w.one_hot(f"galley {number} owner", players, galley and galley.owner, "its owner")
+        w.one_hot(f"galley {number} area", board.areas, galley and galley.area, "its sea area")
+        aboard = galley.sailors / spaces if galley else 0.0
+        w.numbers(f"galley {number} sailors", (aboard,), "its sailors over its spaces")
+        cargo = [galley.cargo.count(g) / spaces if galley else 0.0 for g in goods]
+        w.numbers(f"galley {number} cargo", cargo, "its cubes of each good over its spaces")
+    w.flags("skip", [n in seen.skip for n in numbers], "galleys bought this turn, not yet acting")
+    w.flags("bought", [s in seen.bought_turn for s in players], "seats that bought a galley")
+    w.one_hot("wheel", (0, *numbers), seen.wheel, "the black token's galley (first: the Doge)")
+    cards = params.doge_cards
+    total = max(1, sum(c.count for c in cards))
+    w.numbers("doge pile", [n / total for n in seen.doge_pile], "cards of each kind to draw")
+    w.numbers("doge discard", [n / total for n in seen.doge_discard], "cards of each kind shown")
+    _focus(ctx, seen, w, numbers, goods)
+
+
+def _focus(
+    ctx: Ctx, seen: ModernObservation, w: Writer, numbers: tuple[int, ...], goods: tuple[str, ...]
+) -> None:
+    """The activation under way and the piece the current decision is about."""
+    act = seen.act
+    spaces = ctx.params.galley.spaces
+    w.one_hot("active galley", numbers, act and act.galley, "the galley activated")
+    w.numbers(
+        "activation",
+        (
+            (act.moves / spaces) if act else 0.0,
+            (act.allowance / spaces) if act else 0.0,
+            (act.loaded / spaces) if act else 0.0,
+            (act.sold / spaces) if act else 0.0,
+            (act.fought / spaces) if act else 0.0,
+        ),
+        "areas moved, allowance, cubes loaded, sales and battles, over a galley's spaces",
+    )
+    w.flags(
+        "activation flags",
+        (act.sale_blocked, act.claim_blocked, act.bought_galley) if act else (False,) * 3,
+        "sale blocked, claim blocked, galley bought",
+    )
+    phase = seen.phase
+    target = phase.galley if isinstance(phase, Rolling | Pressing | Plundering) else None
+    w.one_hot("target galley", numbers, target, "the galley a battle or plunder is about")
+    port = getattr(phase, "port", None)
+    ports = tuple(p.id for p in ctx.board.ports)
+    w.one_hot("target port", ports, port, "the port the decision is about")
+    asking = phase if isinstance(phase, Asking) else None
+    w.one_hot("asking", PURPOSES, asking and asking.purpose, "what a blockade would stop")
+    w.one_hot("asking good", goods, asking and asking.good, "the good a sale would sell")

@@ -1,0 +1,314 @@
+"""The index spaces of a ruleset: the methods :class:`~serenissima.engine.ruleset.Ruleset` gets.
+
+A learning library sees each decision as a choice among ``0..n-1`` with a
+mask of the legal indexes; this module gives a :class:`Ruleset
+<serenissima.engine.ruleset.Ruleset>` those numbers (see
+:mod:`serenissima.engine.spaces` for how they are laid out). A space depends
+on the player count and the rule options only, never on the state of play:
+the same index is the same kind of action in every state of a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from fractions import Fraction
+from typing import Any, Protocol, runtime_checkable
+
+from serenissima.engine.core import CHANCE, TERMINAL, Action, Observation, State
+from serenissima.engine.encoding import Layout, Writer, observation_text
+from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, StateError
+from serenissima.engine.spaces import Family, IndexSpace
+
+__all__ = ["Indexing", "Learnable"]
+
+
+@runtime_checkable
+class Learnable(Protocol):
+    """What an edition's engine provides for the index spaces and the observation vectors.
+
+    Part of :class:`~serenissima.engine.ruleset.Engine`.
+
+    Example:
+        >>> import serenissima as ser
+        >>> isinstance(ser.load_ruleset("modern").engine, Learnable)
+        True
+    """
+
+    observation_type: type[Observation]
+
+    def index_families(
+        self, rules: Any, state: State
+    ) -> tuple[tuple[Family, ...], tuple[Family, ...]]:
+        """The families of the action and outcome index spaces, from players and options only."""
+        ...
+
+    def encode_observation(self, rules: Any, observation: Observation, writer: Writer) -> None:
+        """Write ``observation`` into ``writer``, in blocks of the same sizes for one game."""
+        ...
+
+
+class Indexing:
+    """The index-space methods of a ruleset (a base class of ``Ruleset``).
+
+    Example:
+        >>> import serenissima as ser
+        >>> rules = ser.load_ruleset("modern")
+        >>> state = rules.new_game(players=2)
+        >>> rules.chance_indices(state)[:2]
+        ((0, Fraction(1, 5)), (1, Fraction(1, 5)))
+    """
+
+    __slots__ = ()
+    _spaces: dict[Hashable, tuple[IndexSpace, IndexSpace]]
+
+    engine: Learnable
+    _layouts: dict[Hashable, Layout]
+
+    # provided by Ruleset
+    def _own(self, state: object) -> None:
+        raise NotImplementedError
+
+    def observe(self, state: State, seat: int) -> Observation:
+        """What a seat sees (see ``Ruleset.observe``)."""
+        raise NotImplementedError
+
+    def new_game(self, players: int, options: Mapping[str, object] | None = None) -> State:
+        """Start a game (see ``Ruleset.new_game``)."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: State) -> tuple[Action, ...]:
+        """The legal actions (see ``Ruleset.legal_actions``)."""
+        raise NotImplementedError
+
+    def chance_outcomes(self, state: State) -> tuple[tuple[Action, Fraction], ...]:
+        """The chance outcomes (see ``Ruleset.chance_outcomes``)."""
+        raise NotImplementedError
+
+    def spaces_of(self, state: State) -> tuple[IndexSpace, IndexSpace]:
+        """The action and the chance-outcome index spaces of ``state``'s game.
+
+        They depend on its player count and rule options only.
+        """
+        self._own(state)
+        key = (state.players, getattr(state, "options", None))
+        found = self._spaces.get(key)
+        if found is None:
+            actions, outcomes = self.engine.index_families(self, state)
+            found = self._spaces[key] = (
+                IndexSpace(actions, "action"),
+                IndexSpace(outcomes, "chance outcome"),
+            )
+        return found
+
+    def action_space(self, players: int, options: Mapping[str, object] | None = None) -> IndexSpace:
+        """The action index space of games of ``players`` seats with ``options``.
+
+        Args:
+            players: The number of seats.
+            options: Rule options by name; missing ones take their defaults.
+
+        Raises:
+            OptionError: An unsupported player count or a bad option.
+
+        Example:
+            >>> import serenissima as ser
+            >>> rules = ser.load_ruleset("modern")
+            >>> space = rules.action_space(4)
+            >>> space.size == rules.num_actions(4), space.rows()[0][:3]
+            (True, ('PickGalley', 0, 15))
+        """
+        return self.spaces_of(self.new_game(players, options))[0]
+
+    def outcome_space(
+        self, players: int, options: Mapping[str, object] | None = None
+    ) -> IndexSpace:
+        """The index space of the chance outcomes, apart from the actions'.
+
+        See :meth:`action_space`.
+        """
+        return self.spaces_of(self.new_game(players, options))[1]
+
+    def num_actions(self, players: int, options: Mapping[str, object] | None = None) -> int:
+        """How many indexes the actions of such a game take: every mask has this length.
+
+        Example:
+            >>> import serenissima as ser
+            >>> ser.load_ruleset("classic").num_actions(2) > 1000
+            True
+        """
+        return self.action_space(players, options).size
+
+    def num_outcomes(self, players: int, options: Mapping[str, object] | None = None) -> int:
+        """How many indexes the chance outcomes of such a game take."""
+        return self.outcome_space(players, options).size
+
+    def action_index(self, state: State, action: Action) -> int:
+        """The index of ``action`` (a seat's action) in ``state``'s game.
+
+        Legality is not checked: any action the space holds has an index.
+
+        Raises:
+            StateError: The state is not of this ruleset.
+            ArgumentValueError: The action is outside the space (another
+                ruleset's, or an amount above the space's bound, which the
+                message names).
+
+        Example:
+            >>> import serenissima as ser
+            >>> rules = ser.load_ruleset("classic")
+            >>> state = rules.new_game(players=2)
+            >>> action = rules.legal_actions(state)[0]
+            >>> rules.index_action(state, rules.action_index(state, action)) == action
+            True
+        """
+        self._own(state)
+        return self.spaces_of(state)[0].index(state, action)
+
+    def index_action(self, state: State, index: int) -> Action:
+        """The action at ``index`` in ``state`` (which may not be legal there).
+
+        Raises:
+            StateError: The state is not of this ruleset.
+            ArgumentTypeError: ``index`` is not an int.
+            ArgumentValueError: ``index`` is outside ``0..num_actions-1``, or
+                names a galley slot that holds no galley in ``state``.
+        """
+        self._own(state)
+        return self.spaces_of(state)[0].action(state, index)
+
+    def legal_indices(self, state: State) -> tuple[int, ...]:
+        """The indexes of the legal actions of the seat that decides.
+
+        In the order of ``legal_actions``.
+
+        Raises:
+            StateError: No seat decides: the game is over, or chance acts
+                (see :meth:`chance_indices`).
+        """
+        self._own(state)
+        _deciding(state)
+        return self.spaces_of(state)[0].indices(state, self.legal_actions(state))
+
+    def legal_mask(self, state: State) -> bytes:
+        """One byte per action index, 1 where the action is legal: the mask learning APIs take.
+
+        Raises:
+            StateError: No seat decides: the game is over, or chance acts.
+
+        Example:
+            >>> import serenissima as ser
+            >>> rules = ser.load_ruleset("classic")
+            >>> state = rules.new_game(players=2)
+            >>> mask = rules.legal_mask(state)
+            >>> len(mask) == rules.num_actions(2), sum(mask) == len(rules.legal_actions(state))
+            (True, True)
+        """
+        indices = self.legal_indices(state)
+        mask = bytearray(self.spaces_of(state)[0].size)
+        for index in indices:
+            mask[index] = 1
+        return bytes(mask)
+
+    def outcome_index(self, state: State, outcome: Action) -> int:
+        """The index of a chance outcome in the outcome space of ``state``'s game."""
+        self._own(state)
+        return self.spaces_of(state)[1].index(state, outcome)
+
+    def index_outcome(self, state: State, index: int) -> Action:
+        """The chance outcome at ``index`` (which may not be possible in ``state``)."""
+        self._own(state)
+        return self.spaces_of(state)[1].action(state, index)
+
+    def chance_indices(self, state: State) -> tuple[tuple[int, Fraction], ...]:
+        """The outcomes of the chance node ``state`` as indexes, with their exact probabilities.
+
+        Raises:
+            StateError: ``state`` is no chance node.
+
+        Example:
+            >>> import serenissima as ser
+            >>> rules = ser.load_ruleset("modern")
+            >>> state = rules.new_game(players=3)
+            >>> sum(p for _, p in rules.chance_indices(state))
+            Fraction(1, 1)
+        """
+        self._own(state)
+        if state.to_act != CHANCE:
+            raise StateError("chance does not act in this state: it has no outcomes to index")
+        outcomes = self.chance_outcomes(state)
+        space = self.spaces_of(state)[1]
+        memo: dict[Hashable, Any] = {}
+        return tuple([(space.index(state, o, memo), p) for o, p in outcomes])
+
+    # --- observations --------------------------------------------------------------
+
+    def _layout_of(self, seen: Observation) -> Layout:
+        key = (getattr(seen, "players", None), getattr(seen, "options", None))
+        found = self._layouts.get(key)
+        if found is None:
+            writer = Writer()
+            self.engine.encode_observation(self, seen, writer)
+            found = self._layouts[key] = writer.layout()
+        return found
+
+    def observation_layout(
+        self, players: int, options: Mapping[str, object] | None = None
+    ) -> Layout:
+        """The blocks of the observation vectors of games of ``players`` seats with ``options``.
+
+        Raises:
+            OptionError: An unsupported player count or a bad option.
+
+        Example:
+            >>> import serenissima as ser
+            >>> layout = ser.load_ruleset("classic").observation_layout(2)
+            >>> layout.block("ducats").size
+            1
+        """
+        return self._layout_of(self.observe(self.new_game(players, options), 0))
+
+    def observation_vector(self, observation: Observation) -> tuple[float, ...]:
+        """What a seat sees, from its observation alone, as numbers.
+
+        Laid out as :meth:`observation_layout` says.
+
+        Raises:
+            ArgumentTypeError: ``observation`` is not an observation of this ruleset.
+
+        Example:
+            >>> import serenissima as ser
+            >>> rules = ser.load_ruleset("modern")
+            >>> state = rules.new_game(players=4)
+            >>> vector = rules.observation_vector(rules.observe(state, 2))
+            >>> len(vector) == rules.observation_layout(4).size
+            True
+        """
+        self._check_observation(observation)
+        writer = Writer()
+        self.engine.encode_observation(self, observation, writer)
+        layout = self._layout_of(observation)
+        if writer.layout().shape() != layout.shape():  # pragma: no cover - an edition's bug
+            raise ArgumentValueError("the edition wrote blocks that differ from its layout")
+        return writer.vector()
+
+    def observation_text(self, observation: Observation) -> str:
+        """The information-state text of an observation: equal texts exactly for equal views.
+
+        See :func:`~serenissima.engine.encoding.observation_text`.
+        """
+        self._check_observation(observation)
+        return observation_text(observation)
+
+    def _check_observation(self, observation: object) -> None:
+        expected = self.engine.observation_type
+        if not isinstance(observation, expected):
+            what = f"a {expected.__name__} of this ruleset, from observe"
+            raise ArgumentTypeError("observation", what, observation)
+
+
+def _deciding(state: State) -> None:
+    """Refuse a state in which no seat decides."""
+    if state.to_act == TERMINAL:
+        raise StateError("the game is over: no seat has legal actions to mask")
+    if state.to_act == CHANCE:
+        raise StateError("chance acts in this state: use chance_indices for its outcomes")
