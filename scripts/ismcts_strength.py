@@ -53,6 +53,7 @@ from serenissima.agents.ismcts import (
     DEFAULT_DEPTH,
     DEFAULT_EXPLORATION,
     DEFAULT_PRIOR,
+    DENIAL,
 )
 from serenissima.analysis.stats import wilson_interval
 
@@ -176,6 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--prior", type=int, default=None, help="visits the root's prior counts")
     parser.add_argument("--minimax", type=float, default=None, help="share of implicit minimax")
     parser.add_argument("--rival", type=float, default=None, help="weight of the best rival")
+    parser.add_argument("--denial", type=float, default=None, help="weight of the others' mean")
     parser.add_argument(
         "--ruleset", action="append", help="an edition to measure (repeat; default: all)"
     )
@@ -198,6 +200,7 @@ def main(argv: list[str] | None = None) -> int:
             ("depth", args.depth),
             ("rollout", args.rollout),
             ("prior", args.prior),
+            ("denial", args.denial),
             ("minimax", args.minimax),
             ("rival", args.rival),
         )
@@ -238,6 +241,7 @@ class _Settings:
     prior: int = DEFAULT_PRIOR
     minimax: float | None = None  # None: the default for the number of seats
     rival: float | None = None  # None: the default for the number of seats
+    denial: float = DENIAL
 
 
 if __name__ == "__main__":

@@ -139,6 +139,8 @@ def test_no_search_where_no_seat_decides() -> None:
         ({"minimax": "half"}, ArgumentTypeError),
         ({"rival": -0.5}, ArgumentValueError),
         ({"rival": True}, ArgumentTypeError),
+        ({"denial": 2.0}, ArgumentValueError),
+        ({"denial": None}, ArgumentTypeError),
     ],
 )
 def test_bad_settings_are_refused(settings: dict[str, object], error: type[Exception]) -> None:
@@ -206,6 +208,8 @@ def test_without_a_rival_share_ties_are_broken_against_the_others() -> None:
     against = Search(plain._replace(rival=1.0), rules, seen, (), 4, random.Random(1))
     assert against.rewards([10.0, 4.0, 6.0, 8.0]) == [2.0, -6.0, -4.0, -2.0]
     assert 0 < DENIAL < 0.01
+    off = Search(plain._replace(denial=0.0), rules, seen, (), 4, random.Random(1))
+    assert off.rewards([10.0, 4.0, 6.0, 8.0]) == [10.0, 4.0, 6.0, 8.0]
 
 
 # --- by name ----------------------------------------------------------------------------

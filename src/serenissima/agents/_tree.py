@@ -27,7 +27,7 @@ _CANDIDATES: Final[int] = 3
 
 
 DENIAL: Final[float] = 0.001
-"""How much of the other seats' mean estimate a seat's value loses when ``rival`` is 0.
+"""How much of the other seats' mean estimate a seat's value loses when ``rival`` is 0, by default.
 
 Just enough to break ties against the others, as the greedy bot breaks its
 ties (see :mod:`.greedy`): a refused passage or a blockade that costs the seat
@@ -49,6 +49,7 @@ class Settings(NamedTuple):
     prior: int
     minimax: float
     rival: float
+    denial: float = DENIAL
 
 
 class _Node:
@@ -296,7 +297,7 @@ class Search:
     def rewards(self, estimates: list[float]) -> list[float]:
         """Each seat's estimate less the best of the others'; the search's range widened.
 
-        With ``rival`` 0, less :data:`DENIAL` times the others' mean instead.
+        With ``rival`` 0, less ``denial`` times the others' mean instead.
         """
         rival = self.settings.rival
         if rival:
@@ -304,9 +305,9 @@ class Search:
             first = estimates.index(top)
             second = max((v for s, v in enumerate(estimates) if s != first), default=top)
             values = [v - rival * (second if s == first else top) for s, v in enumerate(estimates)]
-        elif len(estimates) > 1:
+        elif len(estimates) > 1 and self.settings.denial:
             total = sum(estimates)
-            share = DENIAL / (len(estimates) - 1)
+            share = self.settings.denial / (len(estimates) - 1)
             values = [v - share * (total - v) for v in estimates]
         else:
             values = estimates

@@ -136,6 +136,8 @@ class ISMCTSAgent:
             from 0 to 1 (``None``: :data:`DEFAULT_MINIMAX` at two seats, 0 at more).
         rival: How much of the best rival's estimate a seat's value subtracts,
             from 0 to 1 (``None``: :data:`DEFAULT_RIVAL` at two seats, 0 at more).
+        denial: With ``rival`` 0, how much of the other seats' mean estimate
+            a seat's value loses, from 0 to 1 (default :data:`DENIAL`).
 
     Raises:
         ArgumentTypeError: A budget or setting of the wrong type.
@@ -157,6 +159,7 @@ class ISMCTSAgent:
 
     __slots__ = (
         "_rng",
+        "denial",
         "depth",
         "exploration",
         "iterations",
@@ -179,6 +182,7 @@ class ISMCTSAgent:
         prior: int = DEFAULT_PRIOR,
         minimax: float | None = None,
         rival: float | None = None,
+        denial: float = DENIAL,
     ) -> None:
         if iterations is not None and seconds is not None:
             raise ArgumentValueError("give iterations or seconds as the budget, not both")
@@ -199,6 +203,9 @@ class ISMCTSAgent:
         _check_int("prior", prior, 0)
         _check_share("minimax", minimax)
         _check_share("rival", rival)
+        if denial is None:
+            raise ArgumentTypeError("denial", "a number from 0 to 1", denial)
+        _check_share("denial", denial)
         if rollout not in ROLLOUTS:
             raise ArgumentValueError(
                 f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}"
@@ -212,6 +219,7 @@ class ISMCTSAgent:
         self.prior = prior
         self.minimax = None if minimax is None else float(minimax)
         self.rival = None if rival is None else float(rival)
+        self.denial = float(denial)
         self._rng = random.Random(seed)
 
     def __repr__(self) -> str:
@@ -248,6 +256,7 @@ class ISMCTSAgent:
             self.prior,
             _by_seats(self.minimax, DEFAULT_MINIMAX, state.players),
             _by_seats(self.rival, DEFAULT_RIVAL, state.players),
+            self.denial,
         )
         seen = rules.observe(state, seat)
         return Search(settings, rules, seen, offered, state.players, self._rng).run()
