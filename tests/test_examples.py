@@ -28,6 +28,8 @@ MARKERS = {
     "event_printer.py": "replayed: identical final state",
     "compare_editions.py": "classic vs modern: ",
     "custom_board.py": "after: classic, modern, modern-adriatic",
+    "pettingzoo_random.py": "PettingZoo games played: 2",
+    "gymnasium_episode.py": "episode over after ",
 }
 """For each script, a line fragment it prints only once it has done its work."""
 

@@ -1,0 +1,85 @@
+"""Serenissima for reinforcement learning: a PettingZoo AEC environment and a Gymnasium one.
+
+Install the extra first: ``pip install "serenissima[rl]"`` (pettingzoo,
+gymnasium and numpy). Both environments speak the ruleset's fixed action
+index space (``Ruleset.num_actions``, ``index_action``, ``legal_mask``) and
+its observation vectors (``Ruleset.observation_vector``), for any installed
+ruleset, player count and options.
+
+Example:
+    >>> from serenissima.env import aec_env
+    >>> env = aec_env("classic", players=3)
+    >>> env.reset(seed=1)
+    >>> env.agent_selection in env.possible_agents
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+try:
+    import gymnasium  # noqa: F401
+    import numpy  # noqa: F401
+    import pettingzoo  # noqa: F401
+except ImportError as missing:  # pragma: no cover - the extra is installed in CI
+    raise ImportError(
+        f"serenissima.env needs the rl extra ({missing.name} is missing): "
+        'pip install "serenissima[rl]"'
+    ) from missing
+
+from serenissima.engine.ruleset import Ruleset
+from serenissima.env._aec import SerenissimaAEC
+from serenissima.env._gym import Opponent, SerenissimaGym
+from serenissima.env._rewards import REWARDS, final_rewards
+
+__all__ = [
+    "REWARDS",
+    "Opponent",
+    "SerenissimaAEC",
+    "SerenissimaGym",
+    "aec_env",
+    "final_rewards",
+    "gym_env",
+]
+
+
+def aec_env(
+    ruleset: str | Ruleset = "modern",
+    players: int = 4,
+    options: Mapping[str, object] | None = None,
+    reward: str = "win",
+    render_mode: str | None = None,
+) -> SerenissimaAEC:
+    """A PettingZoo AEC environment of ``ruleset`` (see :class:`SerenissimaAEC`).
+
+    Example:
+        >>> env = aec_env("modern", players=2, reward="rank")
+        >>> env.possible_agents, env.action_space("seat_0").n == env.rules.num_actions(2)
+        (['seat_0', 'seat_1'], True)
+    """
+    return SerenissimaAEC(ruleset, players, options, reward, render_mode)
+
+
+def gym_env(
+    ruleset: str | Ruleset = "modern",
+    players: int = 4,
+    seat: int = 0,
+    opponents: Opponent | Sequence[Opponent] = "random",
+    options: Mapping[str, object] | None = None,
+    reward: str = "win",
+    render_mode: str | None = None,
+    illegal: str = "raise",
+    illegal_reward: float = -1.0,
+) -> SerenissimaGym:
+    """A Gymnasium environment of ``ruleset`` for one seat (see :class:`SerenissimaGym`).
+
+    Example:
+        >>> env = gym_env("modern", players=3, seat=2, opponents=["greedy", "random"])
+        >>> observation, info = env.reset(seed=0)
+        >>> sorted(observation)
+        ['action_mask', 'observation']
+    """
+    return SerenissimaGym(
+        ruleset, players, seat, opponents, options, reward, render_mode, illegal, illegal_reward
+    )

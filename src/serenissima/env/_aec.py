@@ -1,0 +1,224 @@
+"""A PettingZoo AEC environment over any ruleset (see :func:`serenissima.env.aec_env`)."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from serenissima.engine.core import CHANCE, TERMINAL, Action, State
+from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, StateError
+from serenissima.engine.registry import load_ruleset
+from serenissima.engine.ruleset import Ruleset
+from serenissima.env._rewards import check_reward, final_rewards
+from serenissima.records.game import sample_outcome
+
+__all__ = ["SerenissimaAEC"]
+
+
+def _ruleset(ruleset: str | Ruleset) -> Ruleset:
+    if isinstance(ruleset, Ruleset):
+        return ruleset
+    if not isinstance(ruleset, str):
+        raise ArgumentTypeError("ruleset", "a ruleset name or a Ruleset", ruleset)
+    return load_ruleset(ruleset)
+
+
+class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+    """A game of Serenissima as a PettingZoo AEC environment: one seat acts at a time.
+
+    The agents are ``"seat_0"``, ``"seat_1"``... Each observation is a dict
+    with ``"observation"``, the seat's view as a float32 vector (see
+    ``Ruleset.observation_vector``), and ``"action_mask"``, an int8 vector
+    over the ruleset's fixed action index space with 1 at the legal actions
+    of the seat to act (all 0 for the other seats). The action is an index of
+    that space (``Ruleset.index_action``). Chance is resolved by the
+    environment's generator, seeded by ``reset(seed=...)``, with the exact
+    probabilities. The game's rewards come at its end, from the final
+    standings, as ``reward`` says (:data:`~serenissima.env.REWARDS`); every
+    other step rewards 0. ``infos[agent]`` holds the seat's ``"legal"`` index
+    tuple (when it acts) and, at the end, the ``"standings"``.
+
+    An index that is out of the space or not legal raises a typed error
+    (``ArgumentValueError`` naming the bound, ``IllegalActionError`` naming
+    the rule) and leaves the environment as it was.
+
+    Args:
+        ruleset: A ruleset name or a loaded ruleset.
+        players: The number of seats.
+        options: Rule options by name.
+        reward: One of :data:`~serenissima.env.REWARDS`.
+        render_mode: ``"ansi"`` (``render`` returns the board as text) or
+            ``"human"`` (it prints it), or ``None``.
+
+    Example:
+        >>> from serenissima.env import aec_env
+        >>> env = aec_env("modern", players=2)
+        >>> env.reset(seed=3)
+        >>> observation, reward, terminated, truncated, info = env.last()
+        >>> int(observation["action_mask"].sum()) == len(info["legal"])
+        True
+        >>> env.step(info["legal"][0])
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        ruleset: str | Ruleset = "modern",
+        players: int = 4,
+        options: Mapping[str, object] | None = None,
+        reward: str = "win",
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.rules = _ruleset(ruleset)
+        self.reward = check_reward(reward)
+        if render_mode not in (None, "ansi", "human"):
+            raise ArgumentValueError(
+                f"render_mode must be ansi, human or None, not {render_mode!r}"
+            )
+        self.render_mode = render_mode
+        self.players = players
+        self.options = dict(options or {})
+        start = self.rules.new_game(players, self.options)
+        self.metadata = {**self.metadata, "name": f"serenissima_{self.rules.id}_v0"}
+        self.possible_agents: list[str] = [f"seat_{s}" for s in range(players)]
+        self.agents: list[str] = []
+        space, _ = self.rules.spaces_of(start)
+        length = self.rules.observation_layout(players, self.options).size
+        self._num_actions = space.size
+        self._action_space = spaces.Discrete(space.size)
+        self._observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, np.inf, (length,), np.float32),
+                "action_mask": spaces.Box(0, 1, (space.size,), np.int8),
+            }
+        )
+        self._no_mask = np.zeros(space.size, np.int8)
+        self._rng = random.Random()
+        self.state_: State = start
+        self._legal: tuple[int, ...] = ()
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
+        self.agent_selection = self.possible_agents[0]
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The same ``Dict`` space for every seat."""
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(rules.num_actions(players, options))`` for every seat."""
+        return self._action_space
+
+    @property
+    def game_state(self) -> State:
+        """The engine's state of the game (full: every seat's secrets)."""
+        return self.state_
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; ``seed`` seeds the generator that resolves chance."""
+        if seed is not None:
+            self._rng.seed(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self.state_ = self._settle(self.rules.new_game(self.players, self.options))
+        self._select()
+
+    def _settle(self, state: State) -> State:
+        """Resolve chance until a seat decides or the game ends."""
+        rules, rng = self.rules, self._rng
+        while state.to_act == CHANCE:
+            state = rules.apply_unchecked(state, sample_outcome(rules.chance_outcomes(state), rng))
+        return state
+
+    def _select(self) -> None:
+        """Point ``agent_selection`` at the seat to act, or end the game."""
+        state = self.state_
+        for agent in self.agents:
+            self.infos[agent] = {}
+        if state.to_act == TERMINAL:
+            standings = self.rules.standings(state)
+            values = final_rewards(standings, self.players, self.reward)
+            for seat, agent in enumerate(self.possible_agents):
+                if agent in self.rewards:
+                    self.rewards[agent] = values[seat]
+                    self.terminations[agent] = True
+                    self.infos[agent] = {"standings": standings}
+            self._accumulate_rewards()
+            self._legal = ()
+            self.agent_selection = self.agents[0]
+            return
+        self._legal = self.rules.legal_indices(state)
+        self.agent_selection = self.possible_agents[state.to_act]
+        self.infos[self.agent_selection] = {"legal": self._legal}
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The seat's view and, for the seat to act, its mask of legal actions."""
+        seat = self._seat(agent)
+        seen = self.rules.observe(self.state_, seat)
+        vector = np.asarray(self.rules.observation_vector(seen), np.float32)
+        if self.state_.to_act == seat and self._legal:
+            mask = np.zeros(self._num_actions, np.int8)
+            mask[list(self._legal)] = 1
+        else:
+            mask = self._no_mask.copy()
+        return {"observation": vector, "action_mask": mask}
+
+    def _seat(self, agent: str) -> int:
+        try:
+            return self.possible_agents.index(agent)
+        except ValueError:
+            raise ArgumentValueError(f"{agent!r} is none of {self.possible_agents}") from None
+
+    def action_of(self, index: int) -> Action:
+        """The engine's action at ``index`` for the seat to act (checked against the space)."""
+        return self.rules.index_action(self.state_, index)
+
+    def step(self, action: int | None) -> None:
+        """Play the action at index ``action`` for ``agent_selection``; then resolve chance."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise StateError(f"{agent} must act: None is only for a finished game")
+        chosen = self.rules.index_action(self.state_, _index(action))
+        state = self.rules.apply(self.state_, chosen)  # IllegalActionError: nothing changed
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self.state_ = self._settle(state)
+        self._select()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The board as the spectators see it, as text (printed with ``render_mode="human"``)."""
+        text = self.rules.render(self.state_)
+        if self.render_mode == "human":
+            sys.stdout.write(text + "\n")
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def _index(action: object) -> int:
+    """An action index as a Python int (numpy's integers included); other types as they are."""
+    return int(action) if isinstance(action, np.integer) else action  # type: ignore[return-value]

@@ -1,0 +1,194 @@
+"""A Gymnasium environment: one seat learns, the other seats are played by agents."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, SupportsFloat
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from serenissima.agents.base import Agent
+from serenissima.agents.kinds import make_agent
+from serenissima.engine.core import CHANCE, TERMINAL, State
+from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, IllegalActionError
+from serenissima.engine.ruleset import Ruleset
+from serenissima.env._aec import _ruleset
+from serenissima.env._rewards import check_reward, final_rewards
+from serenissima.records.game import sample_outcome
+
+__all__ = ["SerenissimaGym"]
+
+Opponent = str | Agent
+"""An agent kind (``"random"``, ``"greedy"``, ``"ismcts:200"``...) or any agent."""
+
+
+class SerenissimaGym(gymnasium.Env[dict[str, Any], np.int64]):
+    """A game of Serenissima for one learning seat; the other seats are played by agents.
+
+    The observation is the dict of :class:`~serenissima.env.SerenissimaAEC`:
+    the seat's view as a float32 vector and the int8 mask of its legal action
+    indexes; ``info["action_mask"]`` holds the mask too and ``info["legal"]``
+    the legal indexes. The action is an index of the ruleset's action space.
+    Between two of the seat's decisions, the opponents act and chance is
+    resolved by the environment's generator. The reward is 0 until the game
+    ends, then the seat's reward as ``reward`` says.
+
+    Args:
+        ruleset: A ruleset name or a loaded ruleset.
+        players: The number of seats.
+        seat: The learning seat.
+        opponents: One opponent for every other seat, or a list of them in
+            seat order (the learning seat skipped): agent kinds, made with
+            seeds drawn from ``reset``'s seed, or agents.
+        options: Rule options by name.
+        reward: One of :data:`~serenissima.env.REWARDS`.
+        render_mode: ``"ansi"`` or ``None``.
+        illegal: What an illegal or out-of-range index does: ``"raise"`` its
+            typed error (``IllegalActionError`` naming the rule,
+            ``ArgumentValueError`` naming the bound), the game unchanged; or
+            ``"penalty"``: the game unchanged too, the step rewarded
+            ``illegal_reward``, not ended, with the error's message in
+            ``info["illegal"]``, for trainers that sample without the mask
+            (Gymnasium's ``check_env`` does).
+        illegal_reward: The reward of an illegal index with ``"penalty"``.
+
+    Example:
+        >>> from serenissima.env import gym_env
+        >>> env = gym_env("classic", players=2, seat=1, opponents="random")
+        >>> observation, info = env.reset(seed=5)
+        >>> observation, reward, terminated, truncated, info = env.step(info["legal"][0])
+        >>> terminated or int(observation["action_mask"].sum()) == len(info["legal"])
+        True
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - as Gymnasium has it
+
+    def __init__(
+        self,
+        ruleset: str | Ruleset = "modern",
+        players: int = 4,
+        seat: int = 0,
+        opponents: Opponent | Sequence[Opponent] = "random",
+        options: Mapping[str, object] | None = None,
+        reward: str = "win",
+        render_mode: str | None = None,
+        illegal: str = "raise",
+        illegal_reward: float = -1.0,
+    ) -> None:
+        self.rules = _ruleset(ruleset)
+        if illegal not in ("raise", "penalty"):
+            raise ArgumentValueError(f"illegal must be raise or penalty, not {illegal!r}")
+        self.illegal = illegal
+        self.illegal_reward = float(illegal_reward)
+        self.reward = check_reward(reward)
+        self.players = players
+        self.options = dict(options or {})
+        start = self.rules.new_game(players, self.options)
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise ArgumentTypeError("seat", "a seat number, an int", seat)
+        if not 0 <= seat < players:
+            raise ArgumentValueError(f"seat must be from 0 to {players - 1}, not {seat!r}")
+        if render_mode not in (None, "ansi"):
+            raise ArgumentValueError(f"render_mode must be ansi or None, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.seat = seat
+        given = (
+            [opponents] * (players - 1)
+            if isinstance(opponents, str) or not isinstance(opponents, Sequence)
+            else list(opponents)
+        )
+        if len(given) != players - 1:
+            raise ArgumentValueError(f"give one opponent or {players - 1}, not {len(given)}")
+        for opponent in given:
+            if isinstance(opponent, str):
+                make_agent(opponent, 0)  # an unknown kind fails here, before any game
+            elif not callable(getattr(opponent, "act", None)):
+                raise ArgumentTypeError("opponents", "agent kinds or agents", opponent)
+        self._given = given
+        self._opponents: dict[int, Agent] = {}
+        space, _ = self.rules.spaces_of(start)
+        length = self.rules.observation_layout(players, self.options).size
+        self._num_actions = space.size
+        self.action_space = spaces.Discrete(space.size)
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, np.inf, (length,), np.float32),
+                "action_mask": spaces.Box(0, 1, (space.size,), np.int8),
+            }
+        )
+        self._chance = random.Random()
+        self.game_state: State = start
+        self._legal: tuple[int, ...] = ()
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Start a new game and play on to the learning seat's first decision."""
+        super().reset(seed=seed)
+        draw = random.Random(int(self.np_random.integers(2**63)))
+        self._chance.seed(draw.getrandbits(64))
+        others = [s for s in range(self.players) if s != self.seat]
+        self._opponents = {
+            s: make_agent(o, draw.getrandbits(32)) if isinstance(o, str) else o
+            for s, o in zip(others, self._given, strict=True)
+        }
+        self.game_state = self._play_on(self.rules.new_game(self.players, self.options))
+        observation = self._observation()
+        return observation, self._info(observation)
+
+    def _play_on(self, state: State) -> State:
+        """Resolve chance and the opponents' decisions until the seat decides or the game ends."""
+        rules = self.rules
+        while state.to_act != TERMINAL and state.to_act != self.seat:
+            if state.to_act == CHANCE:
+                outcome = sample_outcome(rules.chance_outcomes(state), self._chance)
+                state = rules.apply_unchecked(state, outcome)
+            else:
+                state = rules.apply(state, self._opponents[state.to_act].act(rules, state))
+        self._legal = () if state.to_act == TERMINAL else rules.legal_indices(state)
+        return state
+
+    def _observation(self) -> dict[str, Any]:
+        seen = self.rules.observe(self.game_state, self.seat)
+        mask = np.zeros(self._num_actions, np.int8)
+        if self._legal:
+            mask[list(self._legal)] = 1
+        vector = np.asarray(self.rules.observation_vector(seen), np.float32)
+        return {"observation": vector, "action_mask": mask}
+
+    def _info(self, observation: dict[str, Any]) -> dict[str, Any]:
+        info: dict[str, Any] = {"legal": self._legal, "action_mask": observation["action_mask"]}
+        if self.game_state.to_act == TERMINAL:
+            info["standings"] = self.rules.standings(self.game_state)
+        return info
+
+    def step(
+        self, action: np.int64 | int
+    ) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
+        """Play the action at index ``action``, then the others until the seat decides again."""
+        if self.game_state.to_act == TERMINAL:
+            raise ArgumentValueError("the game is over: call reset")
+        try:
+            chosen = self.rules.index_action(self.game_state, int(action))
+            state = self.rules.apply(self.game_state, chosen)
+        except (IllegalActionError, ArgumentValueError) as error:  # the game is unchanged
+            if self.illegal == "raise":
+                raise
+            observation = self._observation()
+            info = {**self._info(observation), "illegal": str(error)}
+            return observation, self.illegal_reward, False, False, info
+        self.game_state = self._play_on(state)
+        over = self.game_state.to_act == TERMINAL
+        reward = 0.0
+        if over:
+            standings = self.rules.standings(self.game_state)
+            reward = final_rewards(standings, self.players, self.reward)[self.seat]
+        observation = self._observation()
+        return observation, reward, over, False, self._info(observation)
+
+    def render(self) -> str | None:
+        """The board as the learning seat sees it, as text."""
+        return self.rules.render(self.game_state, self.seat)

@@ -1,0 +1,180 @@
+"""serenissima.env: the PettingZoo AEC environment and the Gymnasium one (extra ``rl``)."""
+
+from __future__ import annotations
+
+import random
+import warnings
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+
+import serenissima as ser
+from serenissima.agents import GreedyAgent
+from serenissima.engine.core import Standing, Standings
+from serenissima.env import REWARDS, aec_env, final_rewards, gym_env
+
+EDITIONS = ("classic", "modern")
+COUNTS = (2, 3, 4)
+
+
+@pytest.fixture(autouse=True)
+def _quiet() -> None:
+    # the checkers warn that a dict observation is not one array, as for PettingZoo's own games
+    warnings.filterwarnings("ignore", module="pettingzoo")
+    warnings.filterwarnings("ignore", module="gymnasium")
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+@pytest.mark.parametrize("players", COUNTS)
+def test_the_aec_environment_passes_pettingzoo_s_api_and_seed_tests(
+    name: str, players: int
+) -> None:
+    api_test(aec_env(name, players=players), num_cycles=300)
+    seed_test(lambda: aec_env(name, players=players), num_cycles=200)
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+@pytest.mark.parametrize("players", COUNTS)
+def test_the_gym_environment_passes_gymnasium_s_checker(name: str, players: int) -> None:
+    env = gym_env(name, players=players, seat=players - 1, opponents="random", illegal="penalty")
+    check_env(env, skip_render_check=True)
+
+
+def play_aec(
+    name: str, players: int, seed: int, reward: str = "win"
+) -> tuple[dict[str, float], int]:
+    """A whole game with masked random actions; each seat's rewards and the steps taken."""
+    env = aec_env(name, players=players, reward=reward)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    steps = 0
+    for agent in env.agent_iter():
+        observation, reward_now, terminated, truncated, info = env.last()
+        totals[agent] += reward_now
+        if terminated or truncated:
+            assert "standings" in info
+            env.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        assert tuple(legal) == tuple(sorted(info["legal"]))
+        env.step(int(rng.choice(legal)))
+        steps += 1
+    return totals, steps
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+def test_a_whole_game_ends_with_the_standings_rewards(name: str) -> None:
+    totals, steps = play_aec(name, 3, 11, "zero-sum")
+    assert steps > 10
+    assert sum(totals.values()) == pytest.approx(0.0)
+    wins, _ = play_aec(name, 3, 11, "win")
+    assert sum(wins.values()) == pytest.approx(1.0)
+    assert play_aec(name, 3, 11, "win") == (wins, steps)  # the same seed, the same game
+
+
+def test_the_environment_refuses_bad_input_and_stays_as_it_was() -> None:
+    env = aec_env("classic", players=2)
+    env.reset(seed=2)
+    before, selected = env.game_state, env.agent_selection
+    size = env.rules.num_actions(2)
+    with pytest.raises(ser.ArgumentValueError, match=rf"outside the space 0\.\.{size - 1}"):
+        env.step(size)
+    legal = set(env.infos[selected]["legal"])
+    illegal = next(i for i in range(size) if i not in legal and _decodes(env, i))
+    with pytest.raises(ser.IllegalActionError) as raised:
+        env.step(illegal)
+    assert raised.value.rule_id
+    with pytest.raises(ser.StateError, match="must act"):
+        env.step(None)
+    assert env.game_state is before
+    assert env.agent_selection == selected
+    with pytest.raises(ser.ArgumentValueError, match="is none of"):
+        env.observe("seat_9")
+    with pytest.raises(ser.ArgumentValueError, match="reward must be one of"):
+        aec_env("classic", players=2, reward="money")
+    with pytest.raises(ser.OptionError):
+        aec_env("classic", players=5)
+
+
+def _decodes(env: object, index: int) -> bool:
+    try:
+        env.action_of(index)  # type: ignore[attr-defined]
+    except ser.ArgumentValueError:
+        return False
+    return True
+
+
+def test_only_the_seat_to_act_has_a_mask() -> None:
+    env = aec_env("modern", players=3)
+    env.reset(seed=4)
+    for agent in env.possible_agents:
+        mask = env.observe(agent)["action_mask"]
+        assert (mask.sum() > 0) == (agent == env.agent_selection)
+
+
+def test_the_gym_seat_plays_against_the_agents_given() -> None:
+    env = gym_env("modern", players=3, seat=1, opponents=["greedy", GreedyAgent(3)])
+    _, info = env.reset(seed=8)
+    assert env.game_state.to_act == 1
+    rng = random.Random(8)
+    over = False
+    steps = 0
+    while not over:
+        _observation, reward, over, truncated, info = env.step(rng.choice(info["legal"]))
+        steps += 1
+        assert not truncated
+    assert reward in (0.0, 0.5, 1.0, 1 / 3)
+    assert info["standings"].final
+    with pytest.raises(ser.ArgumentValueError, match="game is over"):
+        env.step(0)
+    assert steps > 5
+
+
+def test_the_gym_environment_refuses_bad_settings_before_any_game() -> None:
+    with pytest.raises(ser.ArgumentValueError, match="ismcts"):
+        gym_env("modern", players=2, opponents="genius")
+    with pytest.raises(ser.ArgumentValueError, match="seat must be from 0 to 1"):
+        gym_env("modern", players=2, seat=2)
+    with pytest.raises(ser.ArgumentValueError, match="give one opponent or 2"):
+        gym_env("modern", players=3, opponents=["random"])
+    with pytest.raises(ser.ArgumentValueError, match="illegal must be"):
+        gym_env("modern", players=2, illegal="ignore")
+
+
+def test_an_illegal_gym_index_raises_or_is_penalised() -> None:
+    strict = gym_env("classic", players=2)
+    _, info = strict.reset(seed=1)
+    state = strict.game_state
+    illegal = next(i for i in range(100) if i not in info["legal"])
+    with pytest.raises((ser.IllegalActionError, ser.ArgumentValueError)):
+        strict.step(illegal)
+    assert strict.game_state is state
+    lenient = gym_env("classic", players=2, illegal="penalty", illegal_reward=-0.5)
+    _, info = lenient.reset(seed=1)
+    _observation, reward, over, _, info = lenient.step(illegal)
+    assert (reward, over) == (-0.5, False)
+    assert "illegal" in info
+    assert lenient.game_state is not None
+
+
+def test_final_rewards_in_every_form() -> None:
+    table = Standings(
+        (
+            Standing(2, 1, 30, ()),
+            Standing(0, 2, 20, ()),
+            Standing(1, 2, 20, ()),
+            Standing(3, 4, 5, ()),
+        ),
+        True,
+    )
+    assert final_rewards(table, 4, "win") == [0.0, 0.0, 1.0, 0.0]
+    assert final_rewards(table, 4, "zero-sum") == pytest.approx([-1 / 3, -1 / 3, 1.0, -1 / 3])
+    assert final_rewards(table, 4, "rank") == pytest.approx([0.0, 0.0, 1.0, -1.0])
+    assert final_rewards(table, 4, "score") == [20.0, 20.0, 30.0, 5.0]
+    shared = Standings((Standing(0, 1, 9, ()), Standing(1, 1, 9, ())), True)
+    assert final_rewards(shared, 2, "zero-sum") == [0.0, 0.0]
+    assert final_rewards(shared, 2, "win") == [0.5, 0.5]
+    assert set(REWARDS) == {"win", "zero-sum", "rank", "score"}
