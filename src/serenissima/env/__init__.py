@@ -55,7 +55,7 @@ def aec_env(
 
     Example:
         >>> env = aec_env("modern", players=2, reward="rank")
-        >>> env.possible_agents, env.action_space("seat_0").n == env.rules.num_actions(2)
+        >>> env.possible_agents, int(env.action_space("seat_0").n) == env.rules.num_actions(2)
         (['seat_0', 'seat_1'], True)
     """
     return SerenissimaAEC(ruleset, players, options, reward, render_mode)
