@@ -17,6 +17,7 @@ from serenissima.engine.encoding import Writer
 
 from .context import Ctx
 from .observation import ClassicObservation
+from .space import galleys_in_slots
 from .state import Moving, Negotiating, Permission, Phase, Purchasing, Rolling, Spoils
 
 __all__ = ["encode"]
@@ -38,7 +39,7 @@ def encode(ctx: Ctx, seen: ClassicObservation, w: Writer) -> None:
     areas = ctx.board.areas
     pool = params.components.galleys
     w.one_hot("seat", players, seen.seat, "the seat observing")
-    w.one_hot("to act", (*players, "chance", "over"), _actor(seen.to_act), "who decides next")
+    w.actor("to act", seen.players, seen.to_act, "who decides next: a seat, chance or nobody")
     phase = seen.phase
     w.one_hot("phase", PHASES, type(phase).__name__, "the phase, by class")
     w.numbers("round", (seen.turn / seen.rounds,), "the round over the rounds of the game")
@@ -61,10 +62,9 @@ def encode(ctx: Ctx, seen: ClassicObservation, w: Writer) -> None:
             f"order {seat}", players, place, "a seat's place in the turn order, one block per seat"
         )
     _ports(ctx, seen, w, goods)
-    numbers = [g.id for g in sorted(seen.galleys, key=lambda g: g.id)]
-    by_number = {g.id: g for g in seen.galleys}
+    in_slots = galleys_in_slots(seen.galleys)
     for slot in range(pool):
-        galley = by_number.get(numbers[slot]) if slot < len(numbers) else None
+        galley = in_slots[slot] if slot < len(in_slots) else None
         w.flags(
             f"galley {slot}",
             (galley is not None,),
@@ -82,11 +82,7 @@ def encode(ctx: Ctx, seen: ClassicObservation, w: Writer) -> None:
     w.numbers("sailors box", (0.0 if box is None else box / sailors,), "sailors in the box")
     w.flags("sailors unlimited", (box is None,), "whether the sailors are unlimited")
     w.numbers("forts box", (seen.forts_box / params.components.forts,), "forts in the box")
-    _focus(ctx, seen, w, numbers, goods)
-
-
-def _actor(to_act: int) -> int | str:
-    return to_act if to_act >= 0 else ("chance" if to_act == -1 else "over")
+    _focus(ctx, seen, w, [g.id for g in in_slots], goods)
 
 
 def _ports(ctx: Ctx, seen: ClassicObservation, w: Writer, goods: tuple[str, ...]) -> None:
@@ -101,7 +97,7 @@ def _ports(ctx: Ctx, seen: ClassicObservation, w: Writer, goods: tuple[str, ...]
                 port.garrison / size,
                 port.forts,
                 len(port.warehouse) / size,
-                seen.hired[index] / size if index < len(seen.hired) else 0.0,
+                seen.hired[index] / size,
             ),
             "garrison over size, forts, warehouse filled, sailors hired this round over size",
         )

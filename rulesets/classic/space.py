@@ -22,7 +22,7 @@ No decision is split into steps: each action is one index.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 
 from serenissima.engine.spaces import Amounts, Domain, Family, Slots, Values
 
@@ -48,16 +48,21 @@ from .actions_purchase import (
 from .actions_sea import Assault, Attack, Capture, Grant, Land, Move, Request, Sell, Sink
 from .actions_setup import Bid, Crew, Dice, DieRoll, Done, TakePosition
 from .context import Ctx
-from .state import ClassicState
+from .state import ClassicState, Galley
 
-__all__ = ["bid_bound", "index_families"]
+__all__ = ["bid_bound", "galleys_in_slots", "index_families"]
 
 CREWS: tuple[str, ...] = ("hire", "garrison")
 """Where a new galley's sailor comes from (see :class:`.actions_purchase.BuildGalley`)."""
 
 
+def galleys_in_slots(galleys: Iterable[Galley]) -> list[Galley]:
+    """The galleys in the order of their slots: by number (the observation's order too)."""
+    return sorted(galleys, key=lambda galley: galley.id)
+
+
 def _galley_numbers(state: ClassicState) -> Sequence[Hashable]:
-    return sorted(galley.id for galley in state.galleys)
+    return [galley.id for galley in galleys_in_slots(state.galleys)]
 
 
 def bid_bound(ctx: Ctx, state: ClassicState) -> int:
@@ -93,6 +98,7 @@ def index_families(ctx: Ctx, state: ClassicState) -> tuple[tuple[Family, ...], t
     prices = Amounts("ducats a piece", unit, top_price // unit * unit, unit)
     sailors = Amounts("sailors", 0, ctx.max_sailors)
     die = Amounts("pips", 1, params.battle.die_faces)
+    places = _places(ctx, pool)
     actions = (
         Family(Crew, (("first", sailors), ("second", sailors))),
         Family(Bid, (("amount", Amounts("ducats", 0, bid_bound(ctx, state), unit)),)),
@@ -110,7 +116,7 @@ def index_families(ctx: Ctx, state: ClassicState) -> tuple[tuple[Family, ...], t
         Family(BuildGalley, (("port", ports), ("crew", Values("crews", CREWS)))),
         Family(BuildFort, (("port", ports),)),
         Family(Hire, (("port", ports), ("galley", _or_garrison(pool)))),
-        Family(ShiftSailor, (("source", _places(ctx, pool)), ("target", _places(ctx, pool)))),
+        Family(ShiftSailor, (("source", places), ("target", places))),
         Family(ShiftGood, (("good", goods), ("source", galley), ("target", galley))),
         Family(DiscardGood, (("galley", galley), ("good", goods))),
         Family(DiscardSailor, (("galley", galley),)),

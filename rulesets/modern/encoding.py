@@ -35,8 +35,7 @@ def encode(ctx: Ctx, seen: ModernObservation, w: Writer) -> None:
     numbers = tuple(range(1, params.components.galleys + 1))
     spaces = params.galley.spaces
     w.one_hot("seat", players, seen.seat, "the seat observing")
-    actor = seen.to_act if seen.to_act >= 0 else ("chance" if seen.to_act == -1 else "over")
-    w.one_hot("to act", (*players, "chance", "over"), actor, "who decides next")
+    w.actor("to act", seen.players, seen.to_act, "who decides next: a seat, chance or nobody")
     w.one_hot("phase", PHASES, type(seen.phase).__name__, "the phase, by class")
     w.one_hot("first player", players, seen.first_player, "the first player")
     last = params.track.last_space

@@ -19,6 +19,8 @@ from collections.abc import Hashable, Sequence
 
 import attrs
 
+from serenissima.engine.core import CHANCE
+
 __all__ = ["Block", "Layout", "Writer", "observation_text"]
 
 
@@ -119,6 +121,11 @@ class Writer:
         A ``value`` among none of them (``None``, say) writes only zeros.
         """
         self.flags(name, [choice == value for choice in choices], meaning)
+
+    def actor(self, name: str, players: int, to_act: int, meaning: str) -> None:
+        """Write who decides, one-hot over the seats, then chance, then the game's end."""
+        at = to_act if to_act >= 0 else players + (to_act != CHANCE)
+        self.flags(name, [i == at for i in range(players + 2)], meaning)
 
     def vector(self) -> tuple[float, ...]:
         """The numbers written so far."""

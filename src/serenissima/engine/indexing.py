@@ -1,11 +1,12 @@
-"""The index spaces of a ruleset: the methods :class:`~serenissima.engine.ruleset.Ruleset` gets.
+"""The index spaces and observation vectors of a ruleset: methods ``Ruleset`` gets.
 
 A learning library sees each decision as a choice among ``0..n-1`` with a
-mask of the legal indexes; this module gives a :class:`Ruleset
-<serenissima.engine.ruleset.Ruleset>` those numbers (see
-:mod:`serenissima.engine.spaces` for how they are laid out). A space depends
-on the player count and the rule options only, never on the state of play:
-the same index is the same kind of action in every state of a game.
+mask of the legal indexes, and each seat's view as a vector of numbers; this
+module gives a :class:`Ruleset <serenissima.engine.ruleset.Ruleset>` both
+(see :mod:`serenissima.engine.spaces` for how a space is laid out and
+:mod:`serenissima.engine.encoding` for the vectors). A space depends on the
+player count and the rule options only, never on the state of play: the same
+index is the same kind of action in every state of a game.
 """
 
 from __future__ import annotations
@@ -59,9 +60,8 @@ class Indexing:
     """
 
     __slots__ = ()
-    _spaces: dict[Hashable, tuple[IndexSpace, IndexSpace]]
-
     engine: Learnable
+    _spaces: dict[Hashable, tuple[IndexSpace, IndexSpace]]
     _layouts: dict[Hashable, Layout]
 
     # provided by Ruleset
@@ -161,7 +161,6 @@ class Indexing:
             >>> rules.index_action(state, rules.action_index(state, action)) == action
             True
         """
-        self._own(state)
         return self.spaces_of(state)[0].index(state, action)
 
     def index_action(self, state: State, index: int) -> Action:
@@ -173,7 +172,6 @@ class Indexing:
             ArgumentValueError: ``index`` is outside ``0..num_actions-1``, or
                 names a galley slot that holds no galley in ``state``.
         """
-        self._own(state)
         return self.spaces_of(state)[0].action(state, index)
 
     def legal_indices(self, state: State) -> tuple[int, ...]:
@@ -211,12 +209,10 @@ class Indexing:
 
     def outcome_index(self, state: State, outcome: Action) -> int:
         """The index of a chance outcome in the outcome space of ``state``'s game."""
-        self._own(state)
         return self.spaces_of(state)[1].index(state, outcome)
 
     def index_outcome(self, state: State, index: int) -> Action:
         """The chance outcome at ``index`` (which may not be possible in ``state``)."""
-        self._own(state)
         return self.spaces_of(state)[1].action(state, index)
 
     def chance_indices(self, state: State) -> tuple[tuple[int, Fraction], ...]:
@@ -286,10 +282,10 @@ class Indexing:
         self._check_observation(observation)
         writer = Writer()
         self.engine.encode_observation(self, observation, writer)
-        layout = self._layout_of(observation)
-        if writer.layout().shape() != layout.shape():  # pragma: no cover - an edition's bug
-            raise ArgumentValueError("the edition wrote blocks that differ from its layout")
-        return writer.vector()
+        vector = writer.vector()
+        if len(vector) != self._layout_of(observation).size:  # pragma: no cover - an edition's bug
+            raise ArgumentValueError("the edition wrote a vector of another length than its layout")
+        return vector
 
     def observation_text(self, observation: Observation) -> str:
         """The information-state text of an observation: equal texts exactly for equal views.

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 __all__ = ["Amounts", "Domain", "Family", "IndexSpace", "Outside", "Slots", "Values"]
 
 
-class Outside(Exception):  # noqa: N818 - a signal caught here, never seen by users
+class Outside(Exception):  # noqa: N818 - a domain's signal, turned into ArgumentValueError
     """Why a value has no position in a domain, or a position no value (names the bound).
 
     :class:`IndexSpace` turns it into an ``ArgumentValueError`` naming the action.
