@@ -12,21 +12,13 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from serenissima.engine.core import CHANCE, TERMINAL, Action, State
-from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, StateError
-from serenissima.engine.registry import load_ruleset
+from serenissima.engine.errors import ArgumentValueError, StateError
 from serenissima.engine.ruleset import Ruleset
 from serenissima.env._rewards import check_reward, final_rewards
+from serenissima.env._spaces import Spaces, ruleset_of
 from serenissima.records.game import sample_outcome
 
 __all__ = ["SerenissimaAEC"]
-
-
-def _ruleset(ruleset: str | Ruleset) -> Ruleset:
-    if isinstance(ruleset, Ruleset):
-        return ruleset
-    if not isinstance(ruleset, str):
-        raise ArgumentTypeError("ruleset", "a ruleset name or a Ruleset", ruleset)
-    return load_ruleset(ruleset)
 
 
 class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
@@ -80,7 +72,7 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        self.rules = _ruleset(ruleset)
+        self.rules = ruleset_of(ruleset)
         self.reward = check_reward(reward)
         if render_mode not in (None, "ansi", "human"):
             raise ArgumentValueError(
@@ -89,23 +81,12 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
         self.render_mode = render_mode
         self.players = players
         self.options = dict(options or {})
-        start = self.rules.new_game(players, self.options)
+        self._spaces = Spaces(self.rules, players, self.options)
         self.metadata = {**self.metadata, "name": f"serenissima_{self.rules.id}_v0"}
         self.possible_agents: list[str] = [f"seat_{s}" for s in range(players)]
         self.agents: list[str] = []
-        space, _ = self.rules.spaces_of(start)
-        length = self.rules.observation_layout(players, self.options).size
-        self._num_actions = space.size
-        self._action_space = spaces.Discrete(space.size)
-        self._observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, np.inf, (length,), np.float32),
-                "action_mask": spaces.Box(0, 1, (space.size,), np.int8),
-            }
-        )
-        self._no_mask = np.zeros(space.size, np.int8)
         self._rng = random.Random()
-        self.state_: State = start
+        self.state_: State = self._spaces.start
         self._legal: tuple[int, ...] = ()
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
@@ -116,11 +97,11 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same ``Dict`` space for every seat."""
-        return self._observation_space
+        return self._spaces.observation
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """``Discrete(rules.num_actions(players, options))`` for every seat."""
-        return self._action_space
+        return self._spaces.action
 
     @property
     def game_state(self) -> State:
@@ -171,14 +152,8 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
     def observe(self, agent: str) -> dict[str, Any]:
         """The seat's view and, for the seat to act, its mask of legal actions."""
         seat = self._seat(agent)
-        seen = self.rules.observe(self.state_, seat)
-        vector = np.asarray(self.rules.observation_vector(seen), np.float32)
-        if self.state_.to_act == seat and self._legal:
-            mask = np.zeros(self._num_actions, np.int8)
-            mask[list(self._legal)] = 1
-        else:
-            mask = self._no_mask.copy()
-        return {"observation": vector, "action_mask": mask}
+        legal = self._legal if self.state_.to_act == seat else ()
+        return self._spaces.observe(self.state_, seat, legal)
 
     def _seat(self, agent: str) -> int:
         try:

@@ -8,15 +8,14 @@ from typing import Any, SupportsFloat
 
 import gymnasium
 import numpy as np
-from gymnasium import spaces
 
 from serenissima.agents.base import Agent
 from serenissima.agents.kinds import make_agent
 from serenissima.engine.core import CHANCE, TERMINAL, State
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, IllegalActionError
 from serenissima.engine.ruleset import Ruleset
-from serenissima.env._aec import _ruleset
 from serenissima.env._rewards import check_reward, final_rewards
+from serenissima.env._spaces import Spaces, ruleset_of
 from serenissima.records.game import sample_outcome
 
 __all__ = ["SerenissimaGym"]
@@ -78,7 +77,7 @@ class SerenissimaGym(gymnasium.Env[dict[str, Any], np.int64]):
         illegal: str = "raise",
         illegal_reward: float = -1.0,
     ) -> None:
-        self.rules = _ruleset(ruleset)
+        self.rules = ruleset_of(ruleset)
         if illegal not in ("raise", "penalty"):
             raise ArgumentValueError(f"illegal must be raise or penalty, not {illegal!r}")
         self.illegal = illegal
@@ -86,7 +85,7 @@ class SerenissimaGym(gymnasium.Env[dict[str, Any], np.int64]):
         self.reward = check_reward(reward)
         self.players = players
         self.options = dict(options or {})
-        start = self.rules.new_game(players, self.options)
+        self._spaces = Spaces(self.rules, players, self.options)
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise ArgumentTypeError("seat", "a seat number, an int", seat)
         if not 0 <= seat < players:
@@ -109,18 +108,10 @@ class SerenissimaGym(gymnasium.Env[dict[str, Any], np.int64]):
                 raise ArgumentTypeError("opponents", "agent kinds or agents", opponent)
         self._given = given
         self._opponents: dict[int, Agent] = {}
-        space, _ = self.rules.spaces_of(start)
-        length = self.rules.observation_layout(players, self.options).size
-        self._num_actions = space.size
-        self.action_space = spaces.Discrete(space.size)
-        self.observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, np.inf, (length,), np.float32),
-                "action_mask": spaces.Box(0, 1, (space.size,), np.int8),
-            }
-        )
+        self.action_space = self._spaces.action
+        self.observation_space = self._spaces.observation
         self._chance = random.Random()
-        self.game_state: State = start
+        self.game_state: State = self._spaces.start
         self._legal: tuple[int, ...] = ()
 
     def reset(
@@ -152,12 +143,7 @@ class SerenissimaGym(gymnasium.Env[dict[str, Any], np.int64]):
         return state
 
     def _observation(self) -> dict[str, Any]:
-        seen = self.rules.observe(self.game_state, self.seat)
-        mask = np.zeros(self._num_actions, np.int8)
-        if self._legal:
-            mask[list(self._legal)] = 1
-        vector = np.asarray(self.rules.observation_vector(seen), np.float32)
-        return {"observation": vector, "action_mask": mask}
+        return self._spaces.observe(self.game_state, self.seat, self._legal)
 
     def _info(self, observation: dict[str, Any]) -> dict[str, Any]:
         info: dict[str, Any] = {"legal": self._legal, "action_mask": observation["action_mask"]}

@@ -1,0 +1,59 @@
+"""What both environments share: the ruleset by name, the spaces and a seat's observation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+from serenissima.engine.core import State
+from serenissima.engine.errors import ArgumentTypeError
+from serenissima.engine.registry import load_ruleset
+from serenissima.engine.ruleset import Ruleset
+
+__all__ = ["Spaces", "ruleset_of"]
+
+
+def ruleset_of(ruleset: str | Ruleset) -> Ruleset:
+    """A loaded ruleset, or the installed one of that name."""
+    if isinstance(ruleset, Ruleset):
+        return ruleset
+    if not isinstance(ruleset, str):
+        raise ArgumentTypeError("ruleset", "a ruleset name or a Ruleset", ruleset)
+    return load_ruleset(ruleset)
+
+
+class Spaces:
+    """The action and observation spaces of one game's seats, and their observations.
+
+    Args:
+        rules: The ruleset.
+        players: The number of seats.
+        options: Rule options by name.
+    """
+
+    __slots__ = ("action", "observation", "rules", "size", "start")
+
+    def __init__(self, rules: Ruleset, players: int, options: Mapping[str, object]) -> None:
+        self.rules = rules
+        self.start = rules.new_game(players, options)
+        self.size = rules.spaces_of(self.start)[0].size
+        length = rules.observation_layout(players, options).size
+        self.action = spaces.Discrete(self.size)
+        self.observation = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, np.inf, (length,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.size,), np.int8),
+            }
+        )
+
+    def observe(self, state: State, seat: int, legal: tuple[int, ...]) -> dict[str, Any]:
+        """The seat's view as float32 numbers, and the int8 mask of the indexes ``legal``."""
+        seen = self.rules.observe(state, seat)
+        mask = np.zeros(self.size, np.int8)
+        if legal:
+            mask[list(legal)] = 1
+        vector = np.asarray(self.rules.observation_vector(seen), np.float32)
+        return {"observation": vector, "action_mask": mask}
