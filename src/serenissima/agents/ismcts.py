@@ -203,9 +203,7 @@ class ISMCTSAgent:
         _check_int("prior", prior, 0)
         _check_share("minimax", minimax)
         _check_share("rival", rival)
-        if denial is None:
-            raise ArgumentTypeError("denial", "a number from 0 to 1", denial)
-        _check_share("denial", denial)
+        _check_share("denial", denial, optional=False)
         if rollout not in ROLLOUTS:
             raise ArgumentValueError(
                 f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}"
@@ -269,9 +267,9 @@ def _by_seats(given: float | None, two_seats: float, players: int) -> float:
     return two_seats if players == 2 else 0.0
 
 
-def _check_share(name: str, value: object) -> None:
-    """Refuse a setting that is neither ``None`` nor a number from 0 to 1."""
-    if value is None:
+def _check_share(name: str, value: object, optional: bool = True) -> None:
+    """Refuse a setting that is not a number from 0 to 1 (nor ``None``, if ``optional``)."""
+    if value is None and optional:
         return
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise ArgumentTypeError(name, "a number from 0 to 1", value)
