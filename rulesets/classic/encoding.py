@@ -18,7 +18,17 @@ from serenissima.engine.encoding import Writer
 from .context import Ctx
 from .observation import ClassicObservation
 from .space import galleys_in_slots
-from .state import Moving, Negotiating, Permission, Phase, Purchasing, Rolling, Spoils
+from .state import (
+    Galley,
+    Moving,
+    Negotiating,
+    Permission,
+    Phase,
+    Port,
+    Purchasing,
+    Rolling,
+    Spoils,
+)
 
 __all__ = ["encode"]
 
@@ -65,17 +75,7 @@ def encode(ctx: Ctx, seen: ClassicObservation, w: Writer) -> None:
     in_slots = galleys_in_slots(seen.galleys)
     for slot in range(pool):
         galley = in_slots[slot] if slot < len(in_slots) else None
-        w.flags(
-            f"galley {slot}",
-            (galley is not None,),
-            "whether the slot holds a galley; slots in the order of the numbers",
-        )
-        w.one_hot(f"galley {slot} owner", players, galley and galley.owner, "its owner")
-        w.one_hot(f"galley {slot} area", areas, galley and galley.area, "its sea area")
-        sailors = galley.sailors / ctx.max_sailors if galley else 0.0
-        w.numbers(f"galley {slot} sailors", (sailors,), "its sailors over the most aboard")
-        cargo = [galley.cargo.count(g) / ctx.max_goods if galley else 0.0 for g in goods]
-        w.numbers(f"galley {slot} cargo", cargo, "its pieces of each good over the most aboard")
+        w.cached((galley,), _galley, ctx, slot, galley, players, areas, goods)
     supply = max(1, seen.options.goods_per_type)
     w.numbers("supply", [n / supply for n in seen.supply], "pieces of each good in the box")
     box, sailors = seen.sailors_box, params.components.sailors
@@ -85,25 +85,57 @@ def encode(ctx: Ctx, seen: ClassicObservation, w: Writer) -> None:
     _focus(ctx, seen, w, [g.id for g in in_slots], goods)
 
 
+def _galley(
+    w: Writer,
+    ctx: Ctx,
+    slot: int,
+    galley: Galley | None,
+    players: range,
+    areas: tuple[str, ...],
+    goods: tuple[str, ...],
+) -> None:
+    w.flags(
+        f"galley {slot}",
+        (galley is not None,),
+        "whether the slot holds a galley; slots in the order of the numbers",
+    )
+    w.one_hot(f"galley {slot} owner", players, galley and galley.owner, "its owner")
+    w.one_hot(f"galley {slot} area", areas, galley and galley.area, "its sea area")
+    sailors = galley.sailors / ctx.max_sailors if galley else 0.0
+    w.numbers(f"galley {slot} sailors", (sailors,), "its sailors over the most aboard")
+    cargo = [galley.cargo.count(g) / ctx.max_goods if galley else 0.0 for g in goods]
+    w.numbers(f"galley {slot} cargo", cargo, "its pieces of each good over the most aboard")
+
+
 def _ports(ctx: Ctx, seen: ClassicObservation, w: Writer, goods: tuple[str, ...]) -> None:
     owners = (*range(seen.players), None)
     built = set(seen.built)
     for index, (port_id, port) in enumerate(zip(ctx.port_ids, seen.ports, strict=True)):
-        size = ctx.sizes[index]
-        w.one_hot(f"port {port_id} owner", owners, port.owner, "its owner (last: none)")
-        w.numbers(
-            f"port {port_id}",
-            (
-                port.garrison / size,
-                port.forts,
-                len(port.warehouse) / size,
-                seen.hired[index] / size,
-            ),
-            "garrison over size, forts, warehouse filled, sailors hired this round over size",
-        )
-        stored = [port.warehouse.count(g) / size for g in goods]
-        w.numbers(f"port {port_id} goods", stored, "pieces of each good stored, over size")
-        w.flags(f"port {port_id} built", (port_id in built,), "whether it has built this round")
+        key = (port, seen.hired[index], port_id in built)
+        w.cached(key, _port, ctx, index, port_id, port, key[1], key[2], owners, goods)
+
+
+def _port(
+    w: Writer,
+    ctx: Ctx,
+    index: int,
+    port_id: str,
+    port: Port,
+    hired: int,
+    built: bool,
+    owners: tuple[int | None, ...],
+    goods: tuple[str, ...],
+) -> None:
+    size = ctx.sizes[index]
+    w.one_hot(f"port {port_id} owner", owners, port.owner, "its owner (last: none)")
+    w.numbers(
+        f"port {port_id}",
+        (port.garrison / size, port.forts, len(port.warehouse) / size, hired / size),
+        "garrison over size, forts, warehouse filled, sailors hired this round over size",
+    )
+    stored = [port.warehouse.count(g) / size for g in goods]
+    w.numbers(f"port {port_id} goods", stored, "pieces of each good stored, over size")
+    w.flags(f"port {port_id} built", (built,), "whether it has built this round")
 
 
 def _focus(

@@ -16,7 +16,7 @@ from serenissima.engine.encoding import Writer
 
 from .context import Ctx
 from .observation import ModernObservation
-from .state import Asking, Phase, Plundering, Pressing, Rolling
+from .state import Asking, Galley, Phase, Plundering, Port, Pressing, Rolling
 
 __all__ = ["encode"]
 
@@ -51,32 +51,13 @@ def encode(ctx: Ctx, seen: ModernObservation, w: Writer) -> None:
     w.numbers("reserve", [r / sailors for r in seen.reserve], "each seat's sailors off the board")
     supply = [max(1, g.supply or 0) for g in params.goods]
     w.numbers("supply", [n / m for n, m in zip(seen.supply, supply, strict=True)], "cubes left")
+    owners = (*players, None)
     for spec, port in zip(board.ports, seen.ports, strict=True):
-        size, port_id = spec.warehouse, spec.id
-        w.one_hot(f"port {port_id} owner", (*players, None), port.owner, "its owner (last: none)")
-        w.numbers(
-            f"port {port_id}",
-            (port.sailors / size, len(port.warehouse) / size),
-            "its sailors and its warehouse's cubes, over the warehouse size",
-        )
-        built = (port.fort, port.basilica, port.closed)
-        w.flags(f"port {port_id} buildings", built, "fort, basilica, closed")
-        stored = [port.warehouse.count(g) / size for g in goods]
-        w.numbers(f"port {port_id} goods", stored, "cubes of each good stored, over its size")
+        w.cached((port,), _port, spec.id, spec.warehouse, port, owners, goods)
     by_number = {g.number: g for g in seen.galleys}
     for number in numbers:
         galley = by_number.get(number)
-        w.flags(
-            f"galley {number}",
-            (galley is not None,),
-            "whether the galley of that number is in play",
-        )
-        w.one_hot(f"galley {number} owner", players, galley and galley.owner, "its owner")
-        w.one_hot(f"galley {number} area", board.areas, galley and galley.area, "its sea area")
-        aboard = galley.sailors / spaces if galley else 0.0
-        w.numbers(f"galley {number} sailors", (aboard,), "its sailors over its spaces")
-        cargo = [galley.cargo.count(g) / spaces if galley else 0.0 for g in goods]
-        w.numbers(f"galley {number} cargo", cargo, "its cubes of each good over its spaces")
+        w.cached((galley,), _galley, number, galley, players, board.areas, spaces, goods)
     w.flags("skip", [n in seen.skip for n in numbers], "galleys bought this turn, not yet acting")
     w.flags("bought", [s in seen.bought_turn for s in players], "seats that bought a galley")
     w.one_hot("wheel", (0, *numbers), seen.wheel, "the black token's galley (first: the Doge)")
@@ -85,6 +66,46 @@ def encode(ctx: Ctx, seen: ModernObservation, w: Writer) -> None:
     w.numbers("doge pile", [n / total for n in seen.doge_pile], "cards of each kind to draw")
     w.numbers("doge discard", [n / total for n in seen.doge_discard], "cards of each kind shown")
     _focus(ctx, seen, w, numbers, goods)
+
+
+def _port(
+    w: Writer,
+    port_id: str,
+    size: int,
+    port: Port,
+    owners: tuple[int | None, ...],
+    goods: tuple[str, ...],
+) -> None:
+    w.one_hot(f"port {port_id} owner", owners, port.owner, "its owner (last: none)")
+    w.numbers(
+        f"port {port_id}",
+        (port.sailors / size, len(port.warehouse) / size),
+        "its sailors and its warehouse's cubes, over the warehouse size",
+    )
+    built = (port.fort, port.basilica, port.closed)
+    w.flags(f"port {port_id} buildings", built, "fort, basilica, closed")
+    stored = [port.warehouse.count(g) / size for g in goods]
+    w.numbers(f"port {port_id} goods", stored, "cubes of each good stored, over its size")
+
+
+def _galley(
+    w: Writer,
+    number: int,
+    galley: Galley | None,
+    players: range,
+    areas: tuple[str, ...],
+    spaces: int,
+    goods: tuple[str, ...],
+) -> None:
+    w.flags(
+        f"galley {number}", (galley is not None,), "whether the galley of that number is in play"
+    )
+    w.one_hot(f"galley {number} owner", players, galley and galley.owner, "its owner")
+    w.one_hot(f"galley {number} area", areas, galley and galley.area, "its sea area")
+    aboard = galley.sailors / spaces if galley else 0.0
+    w.numbers(f"galley {number} sailors", (aboard,), "its sailors over its spaces")
+    cargo = [galley.cargo.count(g) / spaces if galley else 0.0 for g in goods]
+    w.numbers(f"galley {number} cargo", cargo, "its cubes of each good over its spaces")
 
 
 def _focus(

@@ -15,11 +15,12 @@ observations have the same text exactly when they are equal.
 from __future__ import annotations
 
 import json
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 import attrs
 
 from serenissima.engine.core import CHANCE
+from serenissima.engine.errors import StateError
 
 __all__ = ["Block", "Layout", "Writer", "observation_text"]
 
@@ -87,31 +88,101 @@ class Layout:
 class Writer:
     """Collects the numbers of one observation vector, block by block.
 
+    A writer made with the vector's ``size`` (known from the game's
+    :class:`Layout`) writes into a vector of zeros made once, touching only
+    the numbers that are not zero, and keeps no blocks: the fast way to
+    encode one observation after another. A writer made without it also
+    records the blocks, for :meth:`layout`.
+
+    Such a writer may also keep, in ``cache``, the numbers of the parts an
+    edition writes through :meth:`cached`, so that a part whose pieces are
+    the very objects of the last vector (immutable states share unchanged
+    pieces) is copied instead of written again.
+
+    Args:
+        size: The length of the vector, when its layout is known.
+        cache: Where the parts written through :meth:`cached` are kept
+            between vectors of the same layout (one dict per layout).
+
     Example:
         >>> writer = Writer()
         >>> writer.one_hot("colour", ("red", "blue"), "blue", "the colour")
         >>> writer.numbers("purse", (0.5,), "ducats over 1,000")
         >>> writer.vector(), [b.name for b in writer.layout().blocks]
         ((0.0, 1.0, 0.5), ['colour', 'purse'])
+        >>> fast = Writer(3)
+        >>> fast.one_hot("colour", ("red", "blue"), "blue", "the colour")
+        >>> fast.numbers("purse", (0.5,), "ducats over 1,000")
+        >>> fast.vector(), fast.written
+        ((0.0, 1.0, 0.5), 3)
     """
 
-    __slots__ = ("_blocks", "_values")
+    __slots__ = ("_blocks", "_cache", "_values", "written")
 
-    def __init__(self) -> None:
-        self._values: list[float] = []
-        self._blocks: list[Block] = []
+    def __init__(
+        self, size: int | None = None, cache: dict[int, tuple[object, list[float]]] | None = None
+    ) -> None:
+        self._values: list[float] = [] if size is None else [0.0] * size
+        self._blocks: list[Block] | None = [] if size is None else None
+        self._cache = cache if size is not None else None
+        self.written = 0
+        """How many numbers have been written so far."""
 
-    def _block(self, name: str, size: int, meaning: str) -> None:
-        self._blocks.append(Block(name, len(self._values) - size, size, meaning))
+    def cached(self, key: tuple[object, ...], write: Callable[..., None], *args: object) -> None:
+        """Write a part with ``write(self, *args)``, or copy it from the last vector.
+
+        ``key`` must hold everything the part's numbers depend on besides
+        the game's fixed data: when it equals the key the part had at this
+        position in the last vector of the layout (the same pieces, compared
+        by identity first), its numbers are copied from there.
+
+        Example:
+            >>> cache = {}
+            >>> def port(w, garrison):
+            ...     w.numbers("garrison", (garrison / 4,), "over the port's size")
+            >>> for garrison in (2, 2, 3):
+            ...     writer = Writer(1, cache)
+            ...     writer.cached((garrison,), port, garrison)
+            ...     print(writer.vector())
+            (0.5,)
+            (0.5,)
+            (0.75,)
+        """
+        cache = self._cache
+        if cache is None:
+            write(self, *args)
+            return
+        start = self.written
+        kept = cache.get(start)
+        if kept is not None and kept[0] == key:
+            numbers = kept[1]
+            self.written = start + len(numbers)
+            self._values[start : self.written] = numbers
+            return
+        write(self, *args)
+        cache[start] = (key, self._values[start : self.written])
+
+    def _advance(self, name: str, size: int, meaning: str) -> int:
+        """Reserve the next ``size`` numbers; return where they start."""
+        start = self.written
+        self.written = start + size
+        if self._blocks is not None:
+            self._values.extend([0.0] * size)
+            self._blocks.append(Block(name, start, size, meaning))
+        return start
 
     def numbers(self, name: str, values: Sequence[float], meaning: str) -> None:
         """Write ``values`` as they are (scaled by the caller)."""
-        self._values.extend(float(v) for v in values)
-        self._block(name, len(values), meaning)
+        start = self._advance(name, len(values), meaning)
+        self._values[start : self.written] = [float(v) for v in values]
 
     def flags(self, name: str, values: Sequence[bool], meaning: str) -> None:
         """Write 1.0 for each true value and 0.0 for each false one."""
-        self.numbers(name, [1.0 if v else 0.0 for v in values], meaning)
+        start = self._advance(name, len(values), meaning)
+        out = self._values
+        for offset, value in enumerate(values):
+            if value:
+                out[start + offset] = 1.0
 
     def one_hot(
         self, name: str, choices: Sequence[Hashable], value: Hashable | None, meaning: str
@@ -120,19 +191,30 @@ class Writer:
 
         A ``value`` among none of them (``None``, say) writes only zeros.
         """
-        self.flags(name, [choice == value for choice in choices], meaning)
+        start = self._advance(name, len(choices), meaning)
+        try:  # noqa: SIM105 - contextlib.suppress costs more on this path, taken for every block
+            self._values[start + choices.index(value)] = 1.0
+        except ValueError:
+            pass
 
     def actor(self, name: str, players: int, to_act: int, meaning: str) -> None:
         """Write who decides, one-hot over the seats, then chance, then the game's end."""
         at = to_act if to_act >= 0 else players + (to_act != CHANCE)
-        self.flags(name, [i == at for i in range(players + 2)], meaning)
+        start = self._advance(name, players + 2, meaning)
+        self._values[start + at] = 1.0
 
     def vector(self) -> tuple[float, ...]:
-        """The numbers written so far."""
+        """The numbers written so far (with a ``size``: the whole vector)."""
         return tuple(self._values)
 
     def layout(self) -> Layout:
-        """The blocks written so far."""
+        """The blocks written so far.
+
+        Raises:
+            StateError: The writer was made with a ``size``, and keeps no blocks.
+        """
+        if self._blocks is None:
+            raise StateError("a writer made with a size keeps no blocks: make one without")
         return Layout(tuple(self._blocks))
 
 

@@ -62,7 +62,7 @@ class Indexing:
     __slots__ = ()
     engine: Learnable
     _spaces: dict[Hashable, tuple[IndexSpace, IndexSpace]]
-    _layouts: dict[Hashable, Layout]
+    _layouts: dict[Hashable, tuple[Layout, dict[int, tuple[object, list[float]]]]]
 
     # provided by Ruleset
     def _own(self, state: object) -> None:
@@ -238,13 +238,14 @@ class Indexing:
 
     # --- observations --------------------------------------------------------------
 
-    def _layout_of(self, seen: Observation) -> Layout:
+    def _layout_of(self, seen: Observation) -> tuple[Layout, dict[int, tuple[object, list[float]]]]:
+        """The layout of ``seen``'s game, and the parts its vectors keep (see ``Writer.cached``)."""
         key = (getattr(seen, "players", None), getattr(seen, "options", None))
         found = self._layouts.get(key)
         if found is None:
             writer = Writer()
             self.engine.encode_observation(self, seen, writer)
-            found = self._layouts[key] = writer.layout()
+            found = self._layouts[key] = (writer.layout(), {})
         return found
 
     def observation_layout(
@@ -261,7 +262,7 @@ class Indexing:
             >>> layout.block("ducats").size
             1
         """
-        return self._layout_of(self.observe(self.new_game(players, options), 0))
+        return self._layout_of(self.observe(self.new_game(players, options), 0))[0]
 
     def observation_vector(self, observation: Observation) -> tuple[float, ...]:
         """What a seat sees, from its observation alone, as numbers.
@@ -280,12 +281,13 @@ class Indexing:
             True
         """
         self._check_observation(observation)
-        writer = Writer()
+        layout, parts = self._layout_of(observation)
+        size = layout.size
+        writer = Writer(size, parts)
         self.engine.encode_observation(self, observation, writer)
-        vector = writer.vector()
-        if len(vector) != self._layout_of(observation).size:  # pragma: no cover - an edition's bug
+        if writer.written != size:  # pragma: no cover - an edition's bug
             raise ArgumentValueError("the edition wrote a vector of another length than its layout")
-        return vector
+        return writer.vector()
 
     def observation_text(self, observation: Observation) -> str:
         """The information-state text of an observation: equal texts exactly for equal views.

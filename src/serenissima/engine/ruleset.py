@@ -188,7 +188,7 @@ class Ruleset(Indexing):
         self.engine = engine
         self._cache: tuple[State | None, tuple[Action, ...]] = (None, ())
         self._spaces: dict[Hashable, tuple[IndexSpace, IndexSpace]] = {}
-        self._layouts: dict[Hashable, Layout] = {}
+        self._layouts: dict[Hashable, tuple[Layout, dict[int, tuple[object, list[float]]]]] = {}
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.info.id!r} version {self.info.version}>"

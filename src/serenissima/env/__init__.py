@@ -28,10 +28,10 @@ except ImportError as missing:  # pragma: no cover - the extra is installed in C
         'pip install "serenissima[rl]"'
     ) from missing
 
+from serenissima.engine.rewards import REWARDS, final_rewards
 from serenissima.engine.ruleset import Ruleset
 from serenissima.env._aec import SerenissimaAEC
 from serenissima.env._gym import Opponent, SerenissimaGym
-from serenissima.env._rewards import REWARDS, final_rewards
 
 __all__ = [
     "REWARDS",

@@ -13,8 +13,8 @@ from pettingzoo import AECEnv
 
 from serenissima.engine.core import CHANCE, TERMINAL, Action, State
 from serenissima.engine.errors import ArgumentValueError, StateError
+from serenissima.engine.rewards import check_reward, final_rewards
 from serenissima.engine.ruleset import Ruleset
-from serenissima.env._rewards import check_reward, final_rewards
 from serenissima.env._spaces import Spaces, ruleset_of
 from serenissima.records.game import sample_outcome
 

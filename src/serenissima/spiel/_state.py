@@ -1,0 +1,248 @@
+"""The states of a ruleset's OpenSpiel game, and the observer of one seat's view."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, Final
+
+import numpy as np
+import pyspiel
+
+from serenissima.engine.core import CHANCE, TERMINAL, State
+from serenissima.engine.errors import ArgumentValueError, SerenissimaError, StateError
+from serenissima.engine.registry import load_ruleset
+from serenissima.engine.rewards import final_rewards
+from serenissima.engine.ruleset import Ruleset
+
+__all__ = ["RULESETS", "SerenissimaObserver", "SerenissimaState", "Shared"]
+
+
+class Shared:
+    """What every state of one game shares: copied by reference, pickled by what rebuilds it."""
+
+    __slots__ = ("key", "layout", "limit", "players", "reward", "rules")
+
+    def __init__(
+        self, rules: Ruleset, players: int, options: Mapping[str, object], reward: str, limit: int
+    ) -> None:
+        self.rules = rules
+        self.players = players
+        self.reward = reward
+        self.limit = limit
+        self.layout = rules.observation_layout(players, options)
+        self.key = (rules.id, players, tuple(sorted(options.items())), reward, limit)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Shared:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (_shared, self.key)
+
+
+RULESETS: Final[dict[str, Ruleset]] = {}
+"""The rulesets registered with OpenSpiel, by id (filled by ``serenissima.spiel.register``)."""
+
+
+def _shared(
+    ruleset: str, players: int, options: tuple[tuple[str, object], ...], reward: str, limit: int
+) -> Shared:
+    """The shared part of a game's states, rebuilt when a serialized state is read."""
+    rules = RULESETS.get(ruleset) or load_ruleset(ruleset)
+    return Shared(rules, players, dict(options), reward, limit)
+
+
+class _Now:
+    """A position: the engine's state, the decisions made and, once asked, the legal indexes.
+
+    Never changed once made (the legal indexes are a cache of the position),
+    so states cloned by OpenSpiel share it.
+    """
+
+    __slots__ = ("decisions", "legal", "state")
+
+    def __init__(self, state: State, decisions: int) -> None:
+        self.state = state
+        self.decisions = decisions
+        self.legal: tuple[int, ...] | None = None
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Now:
+        return self
+
+    def __getstate__(self) -> tuple[State, int]:
+        return (self.state, self.decisions)
+
+    def __setstate__(self, saved: tuple[State, int]) -> None:
+        self.state, self.decisions = saved
+        self.legal = None
+
+
+class SerenissimaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type information
+    """A state of a ``SerenissimaGame``: the engine's immutable state and the decisions made.
+
+    OpenSpiel clones a Python state by copying its attributes; both of this
+    one's are shared by reference, so a clone costs no more than a new
+    Python object.
+
+    Example:
+        >>> import pyspiel
+        >>> import serenissima.spiel
+        >>> state = pyspiel.load_game("python_serenissima_classic(players=2)").new_initial_state()
+        >>> state.current_player(), state.action_to_string(state.legal_actions()[0])
+        (0, 'seat 0: crew 1 1')
+    """
+
+    def __init__(
+        self, game: pyspiel.Game, shared: Shared, state: State, decisions: int = 0
+    ) -> None:
+        super().__init__(game)
+        self._game = shared
+        self._now = _Now(state, decisions)
+
+    @property
+    def game_state(self) -> State:
+        """The engine's state (full: every seat's secrets)."""
+        return self._now.state
+
+    @property
+    def decisions(self) -> int:
+        """How many decisions the seats have made so far."""
+        return self._now.decisions
+
+    # --- who acts and what they may do ---------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to act, ``pyspiel.PlayerId.CHANCE`` or ``pyspiel.PlayerId.TERMINAL``."""
+        now = self._now
+        to_act = now.state.to_act
+        if to_act == TERMINAL or now.decisions >= self._game.limit:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if to_act == CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        return to_act
+
+    def is_terminal(self) -> bool:
+        """Whether the game has ended (or reached ``max_game_length``)."""
+        now = self._now
+        return bool(now.state.to_act == TERMINAL or now.decisions >= self._game.limit)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        """The legal action indexes of the seat to act, ascending."""
+        if player != self.current_player():
+            return []
+        return sorted(self._legal_indices())
+
+    def _legal_indices(self) -> tuple[int, ...]:
+        now = self._now
+        if now.legal is None:
+            now.legal = self._game.rules.legal_indices(now.state)
+        return now.legal
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The outcome indexes of chance and their probabilities."""
+        chances = self._game.rules.chance_indices(self._now.state)
+        return sorted((index, float(p)) for index, p in chances)
+
+    def _apply_action(self, action: int) -> None:
+        """Play the action (or chance outcome) at index ``action``; refused if not legal."""
+        rules, now = self._game.rules, self._now
+        state, index = now.state, int(action)
+        if self.is_terminal():
+            raise StateError("the game is over: no action can be applied")
+        if state.to_act == CHANCE:
+            if index not in {i for i, _ in rules.chance_indices(state)}:
+                raise ArgumentValueError(f"{index} is no outcome of this chance node")
+            outcome = rules.index_outcome(state, index)
+            self._now = _Now(rules.apply_unchecked(state, outcome), now.decisions)
+            return
+        chosen = rules.index_action(state, index)  # ArgumentValueError: out of the space
+        if index not in self._legal_indices():
+            rules.apply(state, chosen)  # raises the IllegalActionError naming the rule
+        self._now = _Now(rules.apply_unchecked(state, chosen), now.decisions + 1)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        """The action's text form, as the ruleset writes it (``"move algiers"``)."""
+        rules, state = self._game.rules, self._now.state
+        try:
+            if player == pyspiel.PlayerId.CHANCE:
+                return f"chance: {rules.index_outcome(state, int(action))}"
+            return f"seat {player}: {rules.index_action(state, int(action))}"
+        except SerenissimaError:  # an index that means nothing in this state
+            return f"index {int(action)}"
+
+    # --- the end ---------------------------------------------------------------------
+
+    def returns(self) -> list[float]:
+        """Each seat's reward: 0 until the game ends, then from its final standings."""
+        game = self._game
+        if not self.is_terminal():
+            return [0.0] * game.players
+        standings = game.rules.standings(self._now.state)
+        return final_rewards(standings, game.players, game.reward)
+
+    # --- hidden information ----------------------------------------------------------
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SerenissimaState:
+        """A state that ``player_id`` cannot tell from this one, what it cannot see drawn anew.
+
+        The engine's ``Ruleset.sample_state`` draws it from the seat's
+        observation alone, with a generator seeded from ``probability_sampler``
+        (called once). Its history is not this state's: the state starts
+        from the drawn position.
+        """
+        rules, now = self._game.rules, self._now
+        rng = random.Random(int(float(probability_sampler()) * 2**53))
+        drawn = rules.sample_state(rules.observe(now.state, player_id), rng)
+        fresh: SerenissimaState = self.get_game().new_initial_state()
+        fresh._now = _Now(drawn, now.decisions)
+        return fresh
+
+    def __str__(self) -> str:
+        """The board, as spectators see it."""
+        return self._game.rules.render(self._now.state)
+
+
+class SerenissimaObserver:
+    """What one seat sees of a :class:`SerenissimaState`, as OpenSpiel's observers give it.
+
+    The tensor is ``Ruleset.observation_vector`` of the seat's observation,
+    ``dict`` names its blocks (``Ruleset.observation_layout``); the string is
+    ``Ruleset.observation_text``. Both the information state and the
+    observation are the seat's observation: each edition's observation keeps
+    what the seat has seen before that still matters (the purses reckoned
+    from every public payment, the bids already revealed), so it is the
+    information state the seat needs. Only views of one seat's information
+    (``IIGObservationType`` with the default private information, one
+    player's, and the public information) are offered.
+
+    Raises:
+        ValueError: Observer parameters, or another kind of view.
+    """
+
+    def __init__(
+        self, shared: Shared, iig_obs_type: pyspiel.IIGObservationType | None, params: Any
+    ) -> None:
+        if params:
+            raise ValueError(f"the observer takes no parameters, not {params!r}")
+        if iig_obs_type is not None and (
+            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+            or not iig_obs_type.public_info
+        ):
+            raise ValueError(
+                "a Serenissima observer shows one seat's view: public information "
+                "and that seat's own (PrivateInfoType.SINGLE_PLAYER)"
+            )
+        self._rules = shared.rules
+        layout = shared.layout
+        self.tensor = np.zeros(layout.size, np.float32)
+        self.dict = {block.name: self.tensor[block.start : block.stop] for block in layout.blocks}
+
+    def set_from(self, state: SerenissimaState, player: int) -> None:
+        """Write ``player``'s view of ``state`` into :attr:`tensor`."""
+        rules = self._rules
+        self.tensor[:] = rules.observation_vector(rules.observe(state._now.state, player))
+
+    def string_from(self, state: SerenissimaState, player: int) -> str:
+        """``player``'s view of ``state`` as text."""
+        rules = self._rules
+        return rules.observation_text(rules.observe(state._now.state, player))
