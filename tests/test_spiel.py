@@ -88,6 +88,8 @@ def test_chance_has_the_exact_probabilities_and_decisions_the_ruleset_s_indexes(
     while not state.is_terminal():
         engine = state.game_state
         if state.is_chance_node():
+            assert state.legal_actions() == pyspiel.State.legal_actions(state)
+            assert pyspiel.State.is_chance_node(state)
             exact = dict(rules.chance_indices(engine))
             assert dict(state.chance_outcomes()) == {i: float(p) for i, p in exact.items()}
             assert sum(exact.values()) == Fraction(1)
@@ -97,6 +99,11 @@ def test_chance_has_the_exact_probabilities_and_decisions_the_ruleset_s_indexes(
         else:
             assert state.current_player() == engine.to_act
             assert state.legal_actions() == sorted(rules.legal_indices(engine))
+            # answered in Python as OpenSpiel's C++ answers
+            assert state.legal_actions() == pyspiel.State.legal_actions(state)
+            other = (state.current_player() + 1) % 3
+            assert state.legal_actions(other) == pyspiel.State.legal_actions(state, other) == []
+            assert not state.is_chance_node()
             mask = state.legal_actions_mask()
             assert bytes(mask) == rules.legal_mask(engine)
             index = int(rng.choice(state.legal_actions()))
@@ -105,6 +112,7 @@ def test_chance_has_the_exact_probabilities_and_decisions_the_ruleset_s_indexes(
             decisions += 1
             assert state.decisions == decisions
     assert state.game_state.to_act == TERMINAL
+    assert state.legal_actions() == pyspiel.State.legal_actions(state) == []
     assert chance_nodes > 0
     assert state.returns() == final_rewards(rules.standings(state.game_state), 3, "win")
 
@@ -141,10 +149,24 @@ def test_the_observer_gives_the_ruleset_s_vector_and_text(name: str) -> None:
         assert np.array_equal(state.observation_tensor(seat), vector)
         assert state.information_state_string(seat) == rules.observation_text(seen)
         assert state.observation_string(seat) == rules.observation_text(seen)
+        # the answers in Python are those of OpenSpiel's C++, through the observer
+        assert state.information_state_tensor(seat) == pyspiel.State.information_state_tensor(
+            state, seat
+        )
+        assert state.observation_string(seat) == pyspiel.State.observation_string(state, seat)
+        assert state.information_state_string(seat) == pyspiel.State.information_state_string(
+            state, seat
+        )
+    assert state.information_state_tensor() == state.information_state_tensor(
+        state.current_player()
+    )
+    with pytest.raises(ArgumentValueError, match="no seat"):
+        state.observation_tensor(4)
     observer = state.get_game().make_py_observer()
     observer.set_from(state, 1)
     block = rules.observation_layout(4).block("seat")
-    assert list(observer.dict["seat"]) == [0.0, 1.0, 0.0, 0.0]
+    assert list(observer.blocks["seat"]) == [0.0, 1.0, 0.0, 0.0]
+    assert observer.dict["observation"] is observer.tensor
     assert observer.tensor[block.start + 1] == 1.0
 
 
@@ -159,7 +181,7 @@ def test_what_a_seat_may_not_see_leaves_its_information_state_unchanged(name: st
         states = []
         for engine in (position, disguised(position, seat)):
             state = played.new_initial_state()
-            state._now = sp._state._Now(engine, 0)
+            state._now = sp._state._Now(engine, 0, sp.DEFAULT_MAX_GAME_LENGTH)
             states.append(state)
         assert states[0].game_state != states[1].game_state
         assert states[0].information_state_string(seat) == states[1].information_state_string(seat)

@@ -61,6 +61,10 @@ def galleys_in_slots(galleys: Iterable[Galley]) -> list[Galley]:
     return sorted(galleys, key=lambda galley: galley.id)
 
 
+def _galleys(state: ClassicState) -> object:
+    return state.galleys
+
+
 def _galley_numbers(state: ClassicState) -> Sequence[Hashable]:
     return [galley.id for galley in galleys_in_slots(state.galleys)]
 
@@ -93,7 +97,7 @@ def index_families(ctx: Ctx, state: ClassicState) -> tuple[tuple[Family, ...], t
     areas = Values("sea areas", tuple(ctx.board.areas))
     goods = Values("goods", tuple(g.id for g in params.goods))
     pool = params.components.galleys
-    galley: Domain = Slots("galleys in play", pool, _galley_numbers)
+    galley: Domain = Slots("galleys in play", pool, _galley_numbers, source=_galleys)
     top_price = max(params.prices.port_max, params.prices.monopoly_max, params.prices.trade_max)
     prices = Amounts("ducats a piece", unit, top_price // unit * unit, unit)
     sailors = Amounts("sailors", 0, ctx.max_sailors)
@@ -145,9 +149,11 @@ def _goods_each(state: ClassicState) -> int:
 
 def _or_garrison(pool: int) -> Slots:
     """A galley slot, or 0 for a port's garrison (see :class:`.actions_purchase.Hire`)."""
-    return Slots("galleys in play", pool, _galley_numbers, fixed=(0,))
+    return Slots("galleys in play", pool, _galley_numbers, fixed=(0,), source=_galleys)
 
 
 def _places(ctx: Ctx, pool: int) -> Slots:
     """The ports, then the galley slots, a galley named by its number as text."""
-    return Slots("galleys in play", pool, _galley_numbers, label=str, fixed=ctx.port_ids)
+    return Slots(
+        "galleys in play", pool, _galley_numbers, label=str, fixed=ctx.port_ids, source=_galleys
+    )

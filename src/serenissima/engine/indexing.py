@@ -59,10 +59,20 @@ class Indexing:
         ((0, Fraction(1, 5)), (1, Fraction(1, 5)))
     """
 
-    __slots__ = ()
+    __slots__ = ("_indexed", "_last_spaces", "_layouts", "_spaces")
     engine: Learnable
-    _spaces: dict[Hashable, tuple[IndexSpace, IndexSpace]]
-    _layouts: dict[Hashable, tuple[Layout, dict[int, tuple[object, list[float]]]]]
+
+    def _start_indexing(self) -> None:
+        """Make the tables the methods fill as they are asked (called by ``Ruleset``)."""
+        self._spaces: dict[Hashable, tuple[IndexSpace, IndexSpace]] = {}
+        # one-item lists: the last answers remembered by spaces_of and legal_indices
+        self._last_spaces: list[
+            tuple[int, object, tuple[IndexSpace, IndexSpace]] | tuple[None, None, None]
+        ] = [(None, None, None)]
+        self._indexed: list[tuple[State | None, tuple[int, ...], tuple[Action, ...]]] = [
+            (None, (), ())
+        ]
+        self._layouts: dict[Hashable, tuple[Layout, dict[int, tuple[object, list[float]]]]] = {}
 
     # provided by Ruleset
     def _own(self, state: object) -> None:
@@ -89,8 +99,13 @@ class Indexing:
 
         They depend on its player count and rule options only.
         """
+        options = getattr(state, "options", None)
+        last = self._last_spaces[0]
+        if last[1] is options and last[0] == state.players and options is not None:
+            self._own(state)
+            return last[2]
         self._own(state)
-        key = (state.players, getattr(state, "options", None))
+        key = (state.players, options)
         found = self._spaces.get(key)
         if found is None:
             actions, outcomes = self.engine.index_families(self, state)
@@ -98,6 +113,7 @@ class Indexing:
                 IndexSpace(actions, "action"),
                 IndexSpace(outcomes, "chance outcome"),
             )
+        self._last_spaces[0] = (state.players, options, found)
         return found
 
     def action_space(self, players: int, options: Mapping[str, object] | None = None) -> IndexSpace:
@@ -172,20 +188,35 @@ class Indexing:
             ArgumentValueError: ``index`` is outside ``0..num_actions-1``, or
                 names a galley slot that holds no galley in ``state``.
         """
+        known = self._indexed[0]
+        if known[0] is state and type(index) is int:
+            # one of the legal indexes just listed: the very action legal_actions gave
+            try:
+                return known[2][known[1].index(index)]
+            except ValueError:
+                pass
         return self.spaces_of(state)[0].action(state, index)
 
     def legal_indices(self, state: State) -> tuple[int, ...]:
         """The indexes of the legal actions of the seat that decides.
 
-        In the order of ``legal_actions``.
+        In the order of ``legal_actions``. The last answer is remembered for
+        the state it was computed for, and ``index_action`` on that state
+        returns the very actions ``legal_actions`` gave.
 
         Raises:
             StateError: No seat decides: the game is over, or chance acts
                 (see :meth:`chance_indices`).
         """
+        known = self._indexed[0]
+        if known[0] is state:
+            return known[1]
         self._own(state)
         _deciding(state)
-        return self.spaces_of(state)[0].indices(state, self.legal_actions(state))
+        actions = self.legal_actions(state)
+        indices = self.spaces_of(state)[0].indices(state, actions)
+        self._indexed[0] = (state, indices, actions)
+        return indices
 
     def legal_mask(self, state: State) -> bytes:
         """One byte per action index, 1 where the action is legal: the mask learning APIs take.
@@ -232,9 +263,8 @@ class Indexing:
         if state.to_act != CHANCE:
             raise StateError("chance does not act in this state: it has no outcomes to index")
         outcomes = self.chance_outcomes(state)
-        space = self.spaces_of(state)[1]
-        memo: dict[Hashable, Any] = {}
-        return tuple([(space.index(state, o, memo), p) for o, p in outcomes])
+        indices = self.spaces_of(state)[1].indices(state, [o for o, _ in outcomes])
+        return tuple(zip(indices, [p for _, p in outcomes], strict=True))
 
     # --- observations --------------------------------------------------------------
 

@@ -6,7 +6,7 @@ the edition's logic (an :class:`Engine`). Every method is pure: states in, state
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
 from itertools import repeat
 from operator import is_
@@ -37,8 +37,6 @@ from serenissima.engine.spec import OptionSpec, RulesetInfo
 
 if TYPE_CHECKING:
     from serenissima.engine.board import Board
-    from serenissima.engine.encoding import Layout
-    from serenissima.engine.spaces import IndexSpace
 
 __all__ = ["Engine", "OptionValue", "Ruleset", "resolve_options"]
 
@@ -170,7 +168,7 @@ class Ruleset(Indexing):
         'Pick a galley number.'
     """
 
-    __slots__ = ("_cache", "_layouts", "_spaces", "board", "engine", "info", "options", "params")
+    __slots__ = ("_cache", "board", "engine", "info", "options", "params")
     engine: Engine
 
     def __init__(
@@ -187,8 +185,7 @@ class Ruleset(Indexing):
         self.params = params
         self.engine = engine
         self._cache: tuple[State | None, tuple[Action, ...]] = (None, ())
-        self._spaces: dict[Hashable, tuple[IndexSpace, IndexSpace]] = {}
-        self._layouts: dict[Hashable, tuple[Layout, dict[int, tuple[object, list[float]]]]] = {}
+        self._start_indexing()
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.info.id!r} version {self.info.version}>"

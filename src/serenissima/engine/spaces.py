@@ -23,210 +23,18 @@ index space"; :meth:`IndexSpace.rows` gives the same table for any ruleset.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from serenissima.engine.domains import Amounts, Domain, Outside, Slots, Values
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError
 
 if TYPE_CHECKING:
     from serenissima.engine.core import Action, State
 
 __all__ = ["Amounts", "Domain", "Family", "IndexSpace", "Outside", "Slots", "Values"]
-
-
-class Outside(Exception):  # noqa: N818 - a domain's signal, turned into ArgumentValueError
-    """Why a value has no position in a domain, or a position no value (names the bound).
-
-    :class:`IndexSpace` turns it into an ``ArgumentValueError`` naming the action.
-
-    Example:
-        >>> try:
-        ...     Amounts("sailors", 1, 5).position(9, None, {})
-        ... except Outside as why:
-        ...     print(why)
-        sailors 9 is above the bound 5
-    """
-
-
-class Domain:
-    """The values one field of an action may take, each at a fixed position.
-
-    Attributes:
-        name: What the values are, e.g. ``"sea areas"``; shown in the docs.
-        size: How many positions the domain has.
-
-    Example:
-        >>> goods = Values("goods", ("wine", "iron"))
-        >>> isinstance(goods, Domain), goods.describe()
-        (True, 'goods (wine, iron)')
-    """
-
-    __slots__ = ()
-    name: str
-    size: int
-
-    def position(self, value: object, state: Any, memo: dict[Hashable, Any]) -> int:
-        """The position of ``value``; :class:`Outside` says why it has none."""
-        raise NotImplementedError
-
-    def value(self, position: int, state: Any, memo: dict[Hashable, Any]) -> object:
-        """The value at ``position`` in ``state``; :class:`Outside` says why there is none."""
-        raise NotImplementedError
-
-    def describe(self) -> str:
-        """The domain in a few words, for the docs."""
-        raise NotImplementedError
-
-
-@attrs.frozen(slots=True)
-class Values(Domain):
-    """A fixed tuple of values, in order: the sea areas of the board, the goods, the seats.
-
-    Example:
-        >>> areas = Values("sea areas", ("adriatic", "ionian"))
-        >>> areas.size, areas.position("ionian", None, {})
-        (2, 1)
-    """
-
-    name: str
-    values: tuple[Hashable, ...]
-    _at: dict[Hashable, int] = attrs.field(init=False, repr=False, eq=False)
-
-    def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_at", {v: i for i, v in enumerate(self.values)})
-
-    @property
-    def size(self) -> int:  # type: ignore[override]
-        """See :attr:`Domain.size`."""
-        return len(self.values)
-
-    def position(self, value: object, state: Any, memo: dict[Hashable, Any]) -> int:
-        """See :meth:`Domain.position`."""
-        try:
-            return self._at[value]
-        except (KeyError, TypeError):
-            raise Outside(f"{value!r} is not one of the {len(self.values)} {self.name}") from None
-
-    def value(self, position: int, state: Any, memo: dict[Hashable, Any]) -> object:
-        """See :meth:`Domain.value`."""
-        return self.values[position]
-
-    def describe(self) -> str:
-        """See :meth:`Domain.describe`."""
-        shown = ", ".join(str(v) for v in self.values[:6])
-        more = ", ..." if len(self.values) > 6 else ""
-        return f"{self.name} ({shown}{more})"
-
-
-@attrs.frozen(slots=True)
-class Amounts(Domain):
-    """The multiples of ``step`` from ``low`` to ``high``: ducats, sailors, quantities.
-
-    Example:
-        >>> bids = Amounts("ducats", 0, 1000, 100)
-        >>> bids.size, bids.position(300, None, {})
-        (11, 3)
-    """
-
-    name: str
-    low: int
-    high: int
-    step: int = 1
-
-    @property
-    def size(self) -> int:  # type: ignore[override]
-        """See :attr:`Domain.size`."""
-        return (self.high - self.low) // self.step + 1
-
-    def position(self, value: object, state: Any, memo: dict[Hashable, Any]) -> int:
-        """See :meth:`Domain.position`."""
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise Outside(f"{value!r} is not a whole number of {self.name}")
-        if value > self.high:
-            raise Outside(f"{self.name} {value} is above the bound {self.high}")
-        if value < self.low:
-            raise Outside(f"{self.name} {value} is below the bound {self.low}")
-        if (value - self.low) % self.step:
-            raise Outside(f"{self.name} {value} is not {self.low} plus a multiple of {self.step}")
-        return (value - self.low) // self.step
-
-    def value(self, position: int, state: Any, memo: dict[Hashable, Any]) -> object:
-        """See :meth:`Domain.value`."""
-        return self.low + position * self.step
-
-    def describe(self) -> str:
-        """See :meth:`Domain.describe`."""
-        steps = f" in steps of {self.step}" if self.step != 1 else ""
-        return f"{self.name} {self.low} to {self.high}{steps}"
-
-
-@attrs.frozen(slots=True)
-class Slots(Domain):
-    """Fixed values first, then the pieces in play of ``state``, at most ``slots`` of them.
-
-    ``pieces(state)`` lists the pieces in play in slot order (galleys by
-    number, say); ``label`` turns a piece into the field's value (the galley's
-    number, or its number as text). Slot ``k`` names the ``k``-th piece in
-    play, so a slot means the piece at that place of the observation.
-
-    Example:
-        >>> galleys = Slots("galleys in play", 3, lambda state: state)
-        >>> galleys.position(9, (4, 9), {}), galleys.value(0, (4, 9), {})
-        (1, 4)
-    """
-
-    name: str
-    slots: int
-    pieces: Callable[[Any], Sequence[Hashable]]
-    label: Callable[[Hashable], Hashable] = attrs.field(default=lambda piece: piece)
-    fixed: tuple[Hashable, ...] = ()
-
-    @property
-    def size(self) -> int:  # type: ignore[override]
-        """See :attr:`Domain.size`."""
-        return len(self.fixed) + self.slots
-
-    def _labels(
-        self, state: Any, memo: dict[Hashable, Any]
-    ) -> tuple[list[Hashable], dict[Hashable, int]]:
-        key = ("slots", id(self))
-        found: tuple[list[Hashable], dict[Hashable, int]] | None = memo.get(key)
-        if found is None:
-            labels = [self.label(piece) for piece in self.pieces(state)]
-            found = memo[key] = (labels, {v: i for i, v in enumerate(labels)})
-        return found
-
-    def position(self, value: object, state: Any, memo: dict[Hashable, Any]) -> int:
-        """See :meth:`Domain.position`."""
-        if value in self.fixed:
-            return self.fixed.index(value)
-        at = self._labels(state, memo)[1]
-        try:
-            slot = at[value]
-        except (KeyError, TypeError):
-            raise Outside(f"{value!r} is none of the {self.name} of this state") from None
-        if slot >= self.slots:
-            raise Outside(
-                f"{value!r} is in slot {slot}, above the bound of {self.slots} {self.name}"
-            )
-        return len(self.fixed) + slot
-
-    def value(self, position: int, state: Any, memo: dict[Hashable, Any]) -> object:
-        """See :meth:`Domain.value`."""
-        if position < len(self.fixed):
-            return self.fixed[position]
-        labels = self._labels(state, memo)[0]
-        slot = position - len(self.fixed)
-        if slot >= len(labels):
-            raise Outside(f"slot {slot} of the {self.name} is empty: {len(labels)} are in play")
-        return labels[slot]
-
-    def describe(self) -> str:
-        """See :meth:`Domain.describe`."""
-        fixed = f"{len(self.fixed)} fixed values, then " if self.fixed else ""
-        return f"{fixed}{self.slots} slots of {self.name}"
 
 
 @attrs.frozen(slots=True)
@@ -256,6 +64,10 @@ class Family:
         return size
 
 
+_KNOWN_MOST = 20_000
+"""How many action objects an index space remembers the indexes of, at most."""
+
+
 class IndexSpace:
     """Every action of a ruleset (or every chance outcome) at one index of ``0..size-1``.
 
@@ -274,7 +86,16 @@ class IndexSpace:
         True
     """
 
-    __slots__ = ("_by_type", "_offsets", "_strides", "families", "size", "what")
+    __slots__ = (
+        "_by_type",
+        "_known",
+        "_offsets",
+        "_plans",
+        "_strides",
+        "families",
+        "size",
+        "what",
+    )
 
     def __init__(self, families: Sequence[Family], what: str = "action") -> None:
         self.families = tuple(families)
@@ -296,6 +117,26 @@ class IndexSpace:
             self._strides.append(tuple(reversed(strides)))
             offset += family.size
         self.size = offset
+        # per action class: its first index, each field's name, position and stride, and
+        # whether the index depends on the action alone (no field names a piece in play)
+        self._plans: dict[
+            type[Action], tuple[int, tuple[tuple[str, Domain, Any, int], ...], bool]
+        ] = {
+            family.action_type: (
+                self._offsets[number],
+                tuple(
+                    (name, domain, domain.position, stride)
+                    for (name, domain), stride in zip(
+                        family.fields, self._strides[number], strict=True
+                    )
+                ),
+                not any(isinstance(domain, Slots) for _, domain in family.fields),
+            )
+            for number, family in enumerate(self.families)
+        }
+        # the indexes of action objects met before, by identity (the action kept with it,
+        # so that its identity stays its own): editions reuse the actions most offered
+        self._known: dict[int, tuple[Action, int]] = {}
 
     def __repr__(self) -> str:
         return f"<IndexSpace of {self.size} {self.what}s in {len(self.families)} families>"
@@ -331,7 +172,42 @@ class IndexSpace:
     def indices(self, state: State, actions: Sequence[Action]) -> tuple[int, ...]:
         """The index of each of ``actions`` in ``state`` (the pieces in play looked up once)."""
         memo: dict[Hashable, Any] = {}
-        return tuple([self.index(state, action, memo) for action in actions])
+        plans, known = self._plans, self._known
+        tables: dict[int, Mapping[Hashable, int] | None] = {}
+        out = []
+        for action in actions:
+            hit = known.get(id(action))
+            if hit is not None and hit[0] is action:
+                out.append(hit[1])
+                continue
+            plan = plans.get(type(action))
+            if plan is None:
+                out.append(self.index(state, action, memo))  # raises, naming the families
+                continue
+            index, fields, alone = plan
+            try:
+                for name, domain, position, stride in fields:
+                    value = getattr(action, name)
+                    key = id(domain)
+                    if key in tables:
+                        table = tables[key]
+                    else:
+                        table = tables[key] = domain.positions(state, memo)
+                    if table is None:
+                        index += position(value, state, memo) * stride
+                    else:
+                        at = table.get(value)
+                        if at is None:
+                            raise Outside(value)
+                        index += at * stride
+            except (Outside, TypeError):
+                index = self.index(state, action, memo)  # raises, naming the bound
+            if alone:
+                if len(known) >= _KNOWN_MOST:
+                    known.clear()
+                known[id(action)] = (action, index)
+            out.append(index)
+        return tuple(out)
 
     def action(self, state: State, index: int) -> Action:
         """The action at ``index`` in ``state``.

@@ -9,7 +9,7 @@ from typing import Any, Final
 import numpy as np
 import pyspiel
 
-from serenissima.engine.core import CHANCE, TERMINAL, State
+from serenissima.engine.core import CHANCE, TERMINAL, Action, State
 from serenissima.engine.errors import ArgumentValueError, SerenissimaError, StateError
 from serenissima.engine.registry import load_ruleset
 from serenissima.engine.rewards import final_rewards
@@ -53,28 +53,50 @@ def _shared(
 
 
 class _Now:
-    """A position: the engine's state, the decisions made and, once asked, the legal indexes.
+    """A position: the engine's state, the decisions made, who acts, and once asked what is legal.
 
-    Never changed once made (the legal indexes are a cache of the position),
-    so states cloned by OpenSpiel share it.
+    Never changed once made (what is legal is a cache of the position), so
+    states cloned by OpenSpiel share it.
     """
 
-    __slots__ = ("decisions", "legal", "state")
+    __slots__ = ("actions", "ascending", "decisions", "legal", "player", "state")
 
-    def __init__(self, state: State, decisions: int) -> None:
+    def __init__(self, state: State, decisions: int, limit: int) -> None:
         self.state = state
         self.decisions = decisions
+        to_act = state.to_act
+        if to_act == TERMINAL or decisions >= limit:
+            self.player = _TERMINAL
+        elif to_act == CHANCE:
+            self.player = _CHANCE
+        else:
+            self.player = to_act
         self.legal: tuple[int, ...] | None = None
+        self.actions: tuple[Action, ...] = ()
+        self.ascending: list[int] = []
+
+    def know_legal(self, rules: Ruleset) -> tuple[int, ...]:
+        """The legal indexes, in the order of the legal actions (worked out once)."""
+        legal = self.legal
+        if legal is None:
+            legal = self.legal = rules.legal_indices(self.state)
+            self.actions = rules.legal_actions(self.state)
+            self.ascending = sorted(legal)
+        return legal
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Now:
         return self
 
-    def __getstate__(self) -> tuple[State, int]:
-        return (self.state, self.decisions)
+    def __getstate__(self) -> tuple[State, int, int]:
+        return (self.state, self.decisions, self.player)
 
-    def __setstate__(self, saved: tuple[State, int]) -> None:
-        self.state, self.decisions = saved
-        self.legal = None
+    def __setstate__(self, saved: tuple[State, int, int]) -> None:
+        self.state, self.decisions, self.player = saved
+        self.legal, self.actions, self.ascending = None, (), []
+
+
+_TERMINAL: Final[int] = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE: Final[int] = int(pyspiel.PlayerId.CHANCE)
 
 
 class SerenissimaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type information
@@ -97,7 +119,7 @@ class SerenissimaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no
     ) -> None:
         super().__init__(game)
         self._game = shared
-        self._now = _Now(state, decisions)
+        self._now = _Now(state, decisions, shared.limit)
 
     @property
     def game_state(self) -> State:
@@ -113,30 +135,76 @@ class SerenissimaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no
 
     def current_player(self) -> int:
         """The seat to act, ``pyspiel.PlayerId.CHANCE`` or ``pyspiel.PlayerId.TERMINAL``."""
-        now = self._now
-        to_act = now.state.to_act
-        if to_act == TERMINAL or now.decisions >= self._game.limit:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if to_act == CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
-        return to_act
+        return self._now.player
 
     def is_terminal(self) -> bool:
         """Whether the game has ended (or reached ``max_game_length``)."""
+        return self._now.player == _TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """Whether chance acts (answered here, without a round trip through OpenSpiel's C++)."""
+        return self._now.player == _CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action indexes, ascending, as OpenSpiel's own ``legal_actions`` gives them.
+
+        The seat to act's actions (``[]`` for another seat or once the game is
+        over), or at a chance node the outcome indexes. Answered here for
+        callers in Python; OpenSpiel's C++ asks :meth:`_legal_actions`.
+        """
         now = self._now
-        return bool(now.state.to_act == TERMINAL or now.decisions >= self._game.limit)
+        if now.player == _TERMINAL:
+            return []
+        if now.player == _CHANCE:
+            return [index for index, _ in self.chance_outcomes()]
+        if player is not None and player != now.player:
+            return []
+        if now.legal is None:
+            now.know_legal(self._game.rules)
+        return list(now.ascending)
+
+    # --- what a seat sees: answered here for callers in Python, as OpenSpiel's
+    # observers give it to its C++ (a round trip that also makes a new game's
+    # first state each time, to learn the tensor's shape)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The seat's observation vector, as float32 values (see :class:`SerenissimaObserver`)."""
+        return self._vector(player)
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The same as :meth:`information_state_tensor`: the information state is the view."""
+        return self._vector(player)
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """The seat's observation text (see :class:`SerenissimaObserver`)."""
+        return self._text(player)
+
+    def observation_string(self, player: int | None = None) -> str:
+        """The same as :meth:`information_state_string`."""
+        return self._text(player)
+
+    def _seat(self, player: int | None) -> int:
+        seat = self._now.player if player is None else int(player)
+        if not 0 <= seat < self._game.players:
+            raise ArgumentValueError(f"player {seat} is no seat of this game")
+        return seat
+
+    def _vector(self, player: int | None) -> list[float]:
+        rules = self._game.rules
+        seen = rules.observe(self._now.state, self._seat(player))
+        values: list[float] = np.asarray(rules.observation_vector(seen), np.float32).tolist()
+        return values
+
+    def _text(self, player: int | None) -> str:
+        rules = self._game.rules
+        return rules.observation_text(rules.observe(self._now.state, self._seat(player)))
 
     def _legal_actions(self, player: int) -> list[int]:
-        """The legal action indexes of the seat to act, ascending."""
-        if player != self.current_player():
-            return []
-        return sorted(self._legal_indices())
-
-    def _legal_indices(self) -> tuple[int, ...]:
+        """The legal action indexes of the seat to act, ascending (OpenSpiel asks for no other)."""
         now = self._now
         if now.legal is None:
-            now.legal = self._game.rules.legal_indices(now.state)
-        return now.legal
+            now.know_legal(self._game.rules)
+        return now.ascending
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcome indexes of chance and their probabilities."""
@@ -145,20 +213,25 @@ class SerenissimaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no
 
     def _apply_action(self, action: int) -> None:
         """Play the action (or chance outcome) at index ``action``; refused if not legal."""
-        rules, now = self._game.rules, self._now
-        state, index = now.state, int(action)
-        if self.is_terminal():
+        shared, now = self._game, self._now
+        rules, state, index = shared.rules, now.state, int(action)
+        if now.player == _TERMINAL:
             raise StateError("the game is over: no action can be applied")
-        if state.to_act == CHANCE:
+        if now.player == _CHANCE:
             if index not in {i for i, _ in rules.chance_indices(state)}:
                 raise ArgumentValueError(f"{index} is no outcome of this chance node")
             outcome = rules.index_outcome(state, index)
-            self._now = _Now(rules.apply_unchecked(state, outcome), now.decisions)
+            self._now = _Now(rules.apply_unchecked(state, outcome), now.decisions, shared.limit)
             return
-        chosen = rules.index_action(state, index)  # ArgumentValueError: out of the space
-        if index not in self._legal_indices():
-            rules.apply(state, chosen)  # raises the IllegalActionError naming the rule
-        self._now = _Now(rules.apply_unchecked(state, chosen), now.decisions + 1)
+        legal = now.know_legal(rules)
+        try:
+            chosen = now.actions[legal.index(index)]
+        except ValueError:
+            # out of the space (ArgumentValueError) or not legal (IllegalActionError naming
+            # the rule): raised without changing anything
+            rules.apply(state, rules.index_action(state, index))
+            raise  # pragma: no cover - apply has raised
+        self._now = _Now(rules.apply_unchecked(state, chosen), now.decisions + 1, shared.limit)
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The action's text form, as the ruleset writes it (``"move algiers"``)."""
@@ -194,7 +267,7 @@ class SerenissimaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no
         rng = random.Random(int(float(probability_sampler()) * 2**53))
         drawn = rules.sample_state(rules.observe(now.state, player_id), rng)
         fresh: SerenissimaState = self.get_game().new_initial_state()
-        fresh._now = _Now(drawn, now.decisions)
+        fresh._now = _Now(drawn, now.decisions, self._game.limit)
         return fresh
 
     def __str__(self) -> str:
@@ -206,8 +279,11 @@ class SerenissimaObserver:
     """What one seat sees of a :class:`SerenissimaState`, as OpenSpiel's observers give it.
 
     The tensor is ``Ruleset.observation_vector`` of the seat's observation,
-    ``dict`` names its blocks (``Ruleset.observation_layout``); the string is
-    ``Ruleset.observation_text``. Both the information state and the
+    and ``dict`` holds it whole as ``"observation"``: OpenSpiel copies the
+    tensor piece by piece, one per entry of ``dict``, and the layout has
+    hundreds of blocks. ``blocks`` gives each block of the layout
+    (``Ruleset.observation_layout``) as a view of the tensor, by name. The
+    string is ``Ruleset.observation_text``. Both the information state and the
     observation are the seat's observation: each edition's observation keeps
     what the seat has seen before that still matters (the purses reckoned
     from every public payment, the bids already revealed), so it is the
@@ -235,7 +311,8 @@ class SerenissimaObserver:
         self._rules = shared.rules
         layout = shared.layout
         self.tensor = np.zeros(layout.size, np.float32)
-        self.dict = {block.name: self.tensor[block.start : block.stop] for block in layout.blocks}
+        self.dict = {"observation": self.tensor}
+        self.blocks = {b.name: self.tensor[b.start : b.stop] for b in layout.blocks}
 
     def set_from(self, state: SerenissimaState, player: int) -> None:
         """Write ``player``'s view of ``state`` into :attr:`tensor`."""

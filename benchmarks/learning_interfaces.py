@@ -1,0 +1,240 @@
+"""Time the learning interfaces beside the engine itself: decisions per second, in one run.
+
+Every contender plays whole random games of one ruleset and player count, a
+seat's pick uniform among its legal actions, chance drawn with its exact
+probabilities; a contender's figure is the seats' decisions divided by the
+time its games took, chance and bookkeeping included, setting up a new game
+left out. The contenders:
+
+- ``engine``: the kernel as bots use it: ``legal_actions``, a pick, a
+  checked ``apply`` (chance by ``chance_outcomes``);
+- ``pettingzoo``: the AEC loop of ``serenissima.env.aec_env`` reading the
+  legal indexes from ``info["legal"]`` (``env.last(observe=False)``), as a
+  policy that needs no observation would;
+- ``pettingzoo+obs``: the same loop reading each observation, the seat's
+  float32 vector and its int8 action mask, and picking from the mask (what a
+  learner's loop pays);
+- ``openspiel``: ``legal_actions`` and ``apply_action`` on the pyspiel game
+  ``python_serenissima_<id>``, chance by ``chance_outcomes``;
+- ``openspiel+tensor``: the same, reading the seat's information-state
+  tensor before each decision.
+
+The overhead of an interface is how much lower its rate is than the engine's:
+``1 - rate / engine rate``. The run is split into ``--rounds`` rounds that give
+every contender an equal slice of time in an order that rotates, so a machine
+that changes speed affects all alike; figures of one run compare with each
+other, not with another run's.
+
+Usage::
+
+    python benchmarks/learning_interfaces.py                      # 2 and 4 players, 60 s
+    python benchmarks/learning_interfaces.py --seconds 240 --out docs/data/learning.json
+
+Needs the ``rl`` and ``spiel`` extras.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+import serenissima
+import serenissima.spiel
+from serenissima.engine.core import CHANCE, TERMINAL
+from serenissima.engine.ruleset import Ruleset
+from serenissima.env import aec_env
+from serenissima.records.game import sample_outcome
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from side_by_side import machine  # noqa: E402 - the same description of the machine
+
+CONTENDERS = ("engine", "pettingzoo", "pettingzoo+obs", "openspiel", "openspiel+tensor")
+"""The ways of playing a game that are timed, the engine's first."""
+
+Tally = tuple[int, float, int]
+"""Decisions made, the seconds their games took, games played."""
+
+
+def play_engine(rules: Ruleset, players: int, seconds: float, seed: int) -> Tally:
+    """The kernel: ``legal_actions``, a uniform pick and a checked ``apply``."""
+    rng, clock = random.Random(seed), time.perf_counter
+    decisions = games = 0
+    spent = 0.0
+    while games == 0 or spent < seconds:
+        state = rules.new_game(players)
+        start = clock()
+        while state.to_act != TERMINAL:
+            if state.to_act == CHANCE:
+                state = rules.apply(state, sample_outcome(rules.chance_outcomes(state), rng))
+            else:
+                state = rules.apply(state, rng.choice(rules.legal_actions(state)))
+                decisions += 1
+        spent += clock() - start
+        games += 1
+    return decisions, spent, games
+
+
+def play_pettingzoo(
+    rules: Ruleset, players: int, seconds: float, seed: int, observe: bool = False
+) -> Tally:
+    """The AEC loop, the legal indexes read from ``info`` or from each observation's mask."""
+    rng, clock = random.Random(seed), time.perf_counter
+    env = aec_env(rules, players=players)
+    decisions = games = 0
+    spent = 0.0
+    while games == 0 or spent < seconds:
+        env.reset(seed=seed + games)
+        start = clock()
+        for _ in env.agent_iter():
+            observation, _, terminated, truncated, info = env.last(observe=observe)
+            if terminated or truncated:
+                env.step(None)
+                continue
+            if observe:
+                legal = np.flatnonzero(observation["action_mask"])
+                env.step(int(legal[rng.randrange(len(legal))]))
+            else:
+                env.step(rng.choice(info["legal"]))
+            decisions += 1
+        spent += clock() - start
+        games += 1
+    return decisions, spent, games
+
+
+def play_openspiel(
+    rules: Ruleset, players: int, seconds: float, seed: int, tensor: bool = False
+) -> Tally:
+    """``legal_actions`` and ``apply_action`` on the pyspiel game (and the seat's tensor)."""
+    rng, clock = random.Random(seed), time.perf_counter
+    game = pyspiel.load_game(serenissima.spiel.register(rules), {"players": players})
+    decisions = games = 0
+    spent = 0.0
+    while games == 0 or spent < seconds:
+        state = game.new_initial_state()
+        start = clock()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, weights)[0])
+                continue
+            if tensor:
+                state.information_state_tensor()
+            state.apply_action(rng.choice(state.legal_actions()))
+            decisions += 1
+        spent += clock() - start
+        games += 1
+    return decisions, spent, games
+
+
+PLAYERS: dict[str, Callable[[Ruleset, int, float, int], Tally]] = {
+    "engine": play_engine,
+    "pettingzoo": play_pettingzoo,
+    "pettingzoo+obs": lambda r, n, s, seed: play_pettingzoo(r, n, s, seed, observe=True),
+    "openspiel": play_openspiel,
+    "openspiel+tensor": lambda r, n, s, seed: play_openspiel(r, n, s, seed, tensor=True),
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the measurement, print the table and write the figures; return the exit status."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 4], metavar="N")
+    parser.add_argument("--seconds", type=float, default=60.0, help="the whole run's budget")
+    parser.add_argument("--rounds", type=int, default=4, help="rounds of interleaved slices")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--ruleset", action="append", help="an edition (default: all installed)")
+    parser.add_argument("--out", type=Path, help="write the figures as JSON to this file")
+    args = parser.parse_args(argv)
+
+    names = args.ruleset or serenissima.available_rulesets()
+    rulesets = {name: serenissima.load_ruleset(name) for name in names}
+    slices = [
+        (name, players, contender)
+        for name, rules in rulesets.items()
+        for players in args.players
+        if players in rules.info.players
+        for contender in CONTENDERS
+    ]
+    slice_seconds = args.seconds / (args.rounds * len(slices))
+    totals: dict[tuple[str, int, str], list[float]] = {key: [0, 0.0, 0] for key in slices}
+    started = time.perf_counter()
+    for round_ in range(args.rounds):
+        shift = round_ % len(CONTENDERS)
+        for name, players, contender in slices[shift:] + slices[:shift]:
+            made, spent, games = PLAYERS[contender](
+                rulesets[name], players, slice_seconds, args.seed + round_
+            )
+            total = totals[(name, players, contender)]
+            total[0] += made
+            total[1] += spent
+            total[2] += games
+        elapsed = time.perf_counter() - started
+        left = elapsed / (round_ + 1) * (args.rounds - round_ - 1)
+        print(
+            f"round {round_ + 1}/{args.rounds} done in {elapsed:.0f} s, about {left:.0f} s left",
+            file=sys.stderr,
+        )
+
+    rows: list[dict[str, Any]] = []
+    for (name, players, contender), (made, spent, games) in totals.items():
+        engine = totals[(name, players, "engine")]
+        rate = made / spent
+        base = engine[0] / engine[1]
+        rows.append(
+            {
+                "ruleset": name,
+                "players": players,
+                "interface": contender,
+                "games": int(games),
+                "decisions": int(made),
+                "seconds": round(spent, 3),
+                "decisions_per_second": round(rate, 1),
+                "overhead": round(1 - rate / base, 4),
+            }
+        )
+    print(f"{'ruleset':8} {'players':>7} {'interface':17} {'decisions/s':>12} {'overhead':>9}")
+    for row in rows:
+        print(
+            f"{row['ruleset']:8} {row['players']:>7} {row['interface']:17} "
+            f"{row['decisions_per_second']:>12,.0f} {row['overhead']:>9.1%}"
+        )
+    command = "python benchmarks/learning_interfaces.py " + " ".join(
+        ["--players", *map(str, args.players), "--seconds", f"{args.seconds:g}"]
+        + ["--rounds", str(args.rounds)]
+    )
+    data = {
+        "date": datetime.date.today().isoformat(),
+        "machine": machine(),
+        "serenissima": serenissima.__version__,
+        "pettingzoo": _version("pettingzoo"),
+        "open_spiel": _version("open_spiel"),
+        "seconds": args.seconds,
+        "rounds": args.rounds,
+        "seed": args.seed,
+        "command": command,
+        "results": rows,
+    }
+    if args.out is not None:
+        args.out.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        print(f"wrote {args.out}", file=sys.stderr)
+    return 0
+
+
+def _version(package: str) -> str:
+    from importlib.metadata import version
+
+    return version(package)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
