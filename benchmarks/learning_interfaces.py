@@ -56,7 +56,7 @@ from serenissima.env import aec_env
 from serenissima.records.game import sample_outcome
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from side_by_side import machine  # noqa: E402 - the same description of the machine
+from side_by_side import machine  # the same description of the machine
 
 CONTENDERS = ("engine", "pettingzoo", "pettingzoo+obs", "openspiel", "openspiel+tensor")
 """The ways of playing a game that are timed, the engine's first."""
@@ -209,8 +209,14 @@ def main(argv: list[str] | None = None) -> int:
             f"{row['decisions_per_second']:>12,.0f} {row['overhead']:>9.1%}"
         )
     command = "python benchmarks/learning_interfaces.py " + " ".join(
-        ["--players", *map(str, args.players), "--seconds", f"{args.seconds:g}"]
-        + ["--rounds", str(args.rounds)]
+        [
+            "--players",
+            *map(str, args.players),
+            "--seconds",
+            f"{args.seconds:g}",
+            "--rounds",
+            str(args.rounds),
+        ]
     )
     data = {
         "date": datetime.date.today().isoformat(),
