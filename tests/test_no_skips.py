@@ -64,9 +64,9 @@ def test_no_test_module_skips() -> None:
 
 
 def test_the_dev_extra_installs_what_the_tests_use() -> None:
-    """The tools the tests run, and the extras: docs, the peer engine, Ray, rl and spiel."""
+    """The tools the tests run, and the extras: docs, the peer engine, Ray, rl, spiel, server."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     dev = config["project"]["optional-dependencies"]["dev"]
     names = {requirement.split(">")[0].split("[")[0].strip() for requirement in dev}
     assert {"hypothesis", "pytest", "import-linter", "mypy", "ruff"} <= names
-    assert "serenissima[docs,bench,ray,rl,spiel]" in dev
+    assert "serenissima[docs,bench,ray,rl,spiel,server]" in dev

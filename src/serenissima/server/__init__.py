@@ -1,7 +1,8 @@
 """The game server's floor: games held for front ends in any language.
 
 Its first part is the store every hosted game lives in (:class:`SQLiteStore`,
-opened from a database URL by :func:`open_store`): a game's set-up once, then
+or :class:`~serenissima.server.postgres.PostgresStore` for several server
+processes, each opened from a database URL by :func:`open_store`): a game's set-up once, then
 each move in its text form, numbered by the version it makes and committed
 before the server acknowledges it, so that a server killed at any moment
 restarts with every acknowledged move and replays each game exactly.
@@ -17,12 +18,38 @@ Example:
 
 from __future__ import annotations
 
+from serenissima.engine.errors import ArgumentValueError
 from serenissima.server._store import (
     Move,
     SQLiteStore,
+    Store,
     StoredGame,
     VersionConflictError,
-    open_store,
 )
 
-__all__ = ["Move", "SQLiteStore", "StoredGame", "VersionConflictError", "open_store"]
+__all__ = ["Move", "SQLiteStore", "Store", "StoredGame", "VersionConflictError", "open_store"]
+
+
+def open_store(url: str) -> Store:
+    """The store a database URL names.
+
+    ``sqlite:///path/to/file.db`` (a relative path works), or
+    ``postgresql://user@host:port/database`` (needs the ``server`` extra's psycopg).
+
+    Raises:
+        ArgumentValueError: A URL of another kind.
+
+    Example:
+        >>> import tempfile
+        >>> folder = tempfile.mkdtemp()
+        >>> open_store(f"sqlite:///{folder}/games.db").path.name
+        'games.db'
+    """
+    prefix = "sqlite:///"
+    if url.startswith(prefix):
+        return SQLiteStore(url[len(prefix) :])
+    if url.startswith(("postgresql://", "postgres://")):
+        from serenissima.server.postgres import PostgresStore
+
+        return PostgresStore(url)
+    raise ArgumentValueError(f"a database URL is sqlite:///FILE or postgresql://..., not {url!r}")

@@ -18,13 +18,19 @@ import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 
 from serenissima.engine.errors import ArgumentValueError, SerenissimaError
 
-__all__ = ["Move", "SQLiteStore", "StoredGame", "VersionConflictError", "open_store"]
+__all__ = [
+    "Move",
+    "SQLiteStore",
+    "Store",
+    "StoredGame",
+    "VersionConflictError",
+]
 
 
 class VersionConflictError(SerenissimaError):
@@ -59,6 +65,31 @@ class StoredGame:
     id: str
     created: str
     setup: Mapping[str, Any]
+
+
+class Store(Protocol):
+    """What the server asks of a store; :class:`SQLiteStore` and ``PostgresStore`` give it."""
+
+    def create(self, game: str, created: str, setup: Mapping[str, Any]) -> None:
+        """Store a new game's set-up (``ArgumentValueError`` if the id is taken)."""
+
+    def games(self) -> list[StoredGame]:
+        """Every stored game, oldest first."""
+
+    def game(self, game: str) -> StoredGame | None:
+        """The game ``game``, or ``None``."""
+
+    def moves(self, game: str, since: int = 0) -> list[Move]:
+        """The game's moves after version ``since``, in order."""
+
+    def append(self, game: str, move: Move) -> None:
+        """Commit ``move`` as the game's next version (``VersionConflictError`` if not)."""
+
+    def claim(self, game: str, seat: int, token: str) -> bool:
+        """Give the seat the (hashed) token, unless the seat is taken."""
+
+    def tokens(self, game: str) -> dict[int, str]:
+        """The (hashed) token of each claimed seat."""
 
 
 _SCHEMA = (
@@ -194,21 +225,3 @@ class SQLiteStore:
         """The (hashed) token of each claimed seat of ``game``."""
         rows = self._db().execute("SELECT seat, token FROM seats WHERE game = ?", (game,))
         return dict(rows.fetchall())
-
-
-def open_store(url: str) -> SQLiteStore:
-    """The store a database URL names: ``sqlite:///path/to/file.db`` (a relative path works).
-
-    Raises:
-        ArgumentValueError: A URL of another kind.
-
-    Example:
-        >>> import tempfile, os
-        >>> folder = tempfile.mkdtemp()
-        >>> open_store(f"sqlite:///{folder}/games.db").path.name
-        'games.db'
-    """
-    prefix = "sqlite:///"
-    if url.startswith(prefix):
-        return SQLiteStore(url[len(prefix) :])
-    raise ArgumentValueError(f"a database URL is sqlite:///FILE, not {url!r}")
