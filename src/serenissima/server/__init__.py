@@ -1,11 +1,16 @@
 """The game server's floor: games held for front ends in any language.
 
-Its first part is the store every hosted game lives in (:class:`SQLiteStore`,
-or :class:`~serenissima.server.postgres.PostgresStore` for several server
-processes, each opened from a database URL by :func:`open_store`): a game's set-up once, then
-each move in its text form, numbered by the version it makes and committed
-before the server acknowledges it, so that a server killed at any moment
-restarts with every acknowledged move and replays each game exactly.
+A :class:`HostedGame` is the authority over one game: it checks each move
+against the rules and the version the seat saw, commits it, and only then
+applies it; chance and seated bots move next, drawn from the game's seed.
+
+Every hosted game lives in a store (:class:`SQLiteStore`, or
+:class:`~serenissima.server.postgres.PostgresStore` for several server
+processes, each opened from a database URL by :func:`open_store`): its
+set-up once, then each move in its text form, numbered by the version it
+makes and committed before the server acknowledges it, so that a server
+killed at any moment restarts with every acknowledged move and replays each
+game exactly.
 
 Example:
     >>> import tempfile
@@ -19,6 +24,14 @@ Example:
 from __future__ import annotations
 
 from serenissima.engine.errors import ArgumentValueError
+from serenissima.server._host import (
+    HUMAN,
+    HostedGame,
+    OutOfTurnError,
+    SeatError,
+    UnknownGameError,
+    check_setup,
+)
 from serenissima.server._store import (
     Move,
     SQLiteStore,
@@ -27,7 +40,20 @@ from serenissima.server._store import (
     VersionConflictError,
 )
 
-__all__ = ["Move", "SQLiteStore", "Store", "StoredGame", "VersionConflictError", "open_store"]
+__all__ = [
+    "HUMAN",
+    "HostedGame",
+    "Move",
+    "OutOfTurnError",
+    "SQLiteStore",
+    "SeatError",
+    "Store",
+    "StoredGame",
+    "UnknownGameError",
+    "VersionConflictError",
+    "check_setup",
+    "open_store",
+]
 
 
 def open_store(url: str) -> Store:

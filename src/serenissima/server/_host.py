@@ -1,0 +1,302 @@
+"""One game the server holds: rebuilt from the store, every move checked, committed, then applied.
+
+A :class:`HostedGame` is the authority over one game: it checks a seat's
+move against the rules and the version the seat saw, commits it to the
+store, and only then applies it; chance and the seated bots move next, each
+move committed the same way. Chance is drawn by a generator seeded from the
+game's seed and the version it makes, and a bot is seeded the same way, so a
+game rebuilt from its stored moves (:meth:`HostedGame.load`) is the very game
+that was acknowledged, and goes on as it would have.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import hmac
+import random
+import secrets
+from collections.abc import Mapping
+from typing import Any, Final
+
+from serenissima.agents import make_agent
+from serenissima.agents.kinds import is_agent_kind
+from serenissima.engine.core import CHANCE, TERMINAL, Action, Event, State
+from serenissima.engine.errors import (
+    ArgumentTypeError,
+    ArgumentValueError,
+    SerenissimaError,
+    StateError,
+)
+from serenissima.engine.registry import load_ruleset
+from serenissima.engine.ruleset import Ruleset
+from serenissima.records.game import sample_outcome
+from serenissima.server._store import Move, Store, VersionConflictError
+
+__all__ = ["HUMAN", "HostedGame", "OutOfTurnError", "SeatError", "UnknownGameError", "check_setup"]
+
+HUMAN: Final[str] = "human"
+"""The seat kind of a person, who joins the seat and acts with its token."""
+
+_PEEKING: Final[frozenset[str]] = frozenset({"greedy-omniscient"})
+"""Bot kinds that look at every seat's secrets: never seated at a hosted game."""
+
+
+class UnknownGameError(SerenissimaError, KeyError):
+    """No game of that id is stored."""
+
+
+class SeatError(SerenissimaError, ValueError):
+    """A seat that cannot be joined: not in the game, a bot's, or taken."""
+
+
+class OutOfTurnError(SerenissimaError, ValueError):
+    """A seat tried to act when another seat, chance or nobody decides."""
+
+
+def check_setup(setup: Mapping[str, Any]) -> dict[str, Any]:
+    """A game's set-up, checked and completed: what :meth:`HostedGame.create` stores.
+
+    ``ruleset`` (an installed ruleset's name), ``players``, ``options`` (by
+    name; default none), ``seats`` (one ``{"kind": ...}`` per seat: ``"human"``
+    or a bot kind such as ``"random"``, ``"greedy"`` or ``"ismcts:200"``;
+    default all human) and ``seed`` (default drawn).
+
+    Raises:
+        ArgumentTypeError: A field of the wrong type.
+        ArgumentValueError: An unknown field, seat kind or a wrong seat count.
+        OptionError: Players or options the ruleset refuses.
+
+    Example:
+        >>> setup = check_setup({"ruleset": "modern", "players": 2, "seed": 7})
+        >>> setup["seats"], setup["options"]
+        ([{'kind': 'human'}, {'kind': 'human'}], {})
+    """
+    if not isinstance(setup, Mapping):
+        raise ArgumentTypeError("setup", "a mapping of set-up fields", setup)
+    known = {"ruleset", "players", "options", "seats", "seed"}
+    unknown = sorted(set(setup) - known)
+    if unknown:
+        raise ArgumentValueError(f"unknown set-up fields {unknown}; known: {sorted(known)}")
+    ruleset = setup.get("ruleset")
+    if not isinstance(ruleset, str):
+        raise ArgumentTypeError("ruleset", "an installed ruleset's name", ruleset)
+    rules = load_ruleset(ruleset)
+    players = setup.get("players", max(rules.info.players))
+    options = setup.get("options") or {}
+    if not isinstance(options, Mapping):
+        raise ArgumentTypeError("options", "a mapping of option names to values", options)
+    rules.new_game(players, options)  # OptionError: players or options refused
+    seats = setup.get("seats") or [{"kind": HUMAN}] * players
+    if not isinstance(seats, list | tuple) or len(seats) != players:
+        raise ArgumentValueError(f"seats must list {players} seats, one per player")
+    kinds = []
+    for number, seat in enumerate(seats):
+        kind = seat.get("kind") if isinstance(seat, Mapping) else None
+        if kind != HUMAN and (not is_agent_kind(kind) or kind in _PEEKING):
+            raise ArgumentValueError(
+                f"seat {number}: kind {kind!r} is neither {HUMAN!r} nor a bot that decides "
+                "from its seat's view (random, greedy, ismcts, ismcts:N)"
+            )
+        kinds.append({"kind": kind})
+    seed = setup.get("seed")
+    if seed is None:
+        seed = secrets.randbits(63)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ArgumentTypeError("seed", "an int", seed)
+    return {
+        "ruleset": ruleset,
+        "players": players,
+        "options": dict(options),
+        "seats": kinds,
+        "seed": seed,
+    }
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _seed(seed: int, version: int) -> int:
+    """The seed of whatever draws the move that makes ``version``."""
+    return int.from_bytes(hashlib.sha256(f"{seed}:{version}".encode()).digest()[:8], "big")
+
+
+class HostedGame:
+    """One game held by the server (see the module's description).
+
+    Make one with :meth:`create` or :meth:`load`.
+
+    Example:
+        >>> import tempfile
+        >>> from serenissima.server import open_store
+        >>> store = open_store(f"sqlite:///{tempfile.mkdtemp()}/games.db")
+        >>> setup = {"ruleset": "modern", "players": 2, "seed": 3,
+        ...          "seats": [{"kind": "human"}, {"kind": "random"}]}
+        >>> game = HostedGame.create(store, setup, game_id="g")
+        >>> token = game.join(0)
+        >>> game.seat_of(token), game.state.to_act
+        (0, 0)
+        >>> moves = game.act(0, str(game.rules.legal_actions(game.state)[0]), game.version)
+        >>> HostedGame.load(store, "g").state == game.state
+        True
+    """
+
+    def __init__(self, store: Store, game_id: str, setup: Mapping[str, Any]) -> None:
+        self.store = store
+        self.id = game_id
+        self.setup = dict(setup)
+        self.rules: Ruleset = load_ruleset(setup["ruleset"])
+        self.state: State = self.rules.new_game(setup["players"], setup["options"])
+        self.moves: list[Move] = []
+        self.events: list[tuple[Event, ...]] = []
+        """The events of each move, by version less one."""
+
+    @property
+    def version(self) -> int:
+        """How many moves the game has had: the version of its state."""
+        return len(self.moves)
+
+    @property
+    def kinds(self) -> list[str]:
+        """Each seat's kind: ``"human"`` or a bot's."""
+        return [seat["kind"] for seat in self.setup["seats"]]
+
+    @classmethod
+    def create(
+        cls,
+        store: Store,
+        setup: Mapping[str, Any],
+        *,
+        game_id: str | None = None,
+    ) -> HostedGame:
+        """Check ``setup`` (:func:`check_setup`), store the game, and play chance and bots."""
+        checked = check_setup(setup)
+        game_id = game_id or secrets.token_hex(8)
+        created = datetime.datetime.now(datetime.UTC).isoformat(timespec="microseconds")
+        store.create(game_id, created, checked)
+        game = cls(store, game_id, checked)
+        game.advance()
+        return game
+
+    @classmethod
+    def load(cls, store: Store, game_id: str) -> HostedGame:
+        """Rebuild a stored game from its set-up and moves, checking each move.
+
+        Raises:
+            UnknownGameError: No game of that id is stored.
+        """
+        stored = store.game(game_id)
+        if stored is None:
+            raise UnknownGameError(f"no game {game_id!r}")
+        game = cls(store, game_id, stored.setup)
+        for move in store.moves(game_id):
+            game._apply(move, game._read(move.actor, move.text))
+        return game
+
+    def refresh(self) -> list[Move]:
+        """Apply the moves another server process has committed since; return them."""
+        fresh = self.store.moves(self.id, since=self.version)
+        for move in fresh:
+            self._apply(move, self._read(move.actor, move.text))
+        return fresh
+
+    # --- seats ----------------------------------------------------------------------
+
+    def join(self, seat: int) -> str:
+        """Claim a person's seat; return its secret token (given once, stored hashed).
+
+        Raises:
+            SeatError: The seat is not in the game, is a bot's, or is taken.
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.kinds):
+            raise SeatError(f"seat {seat!r} is not in this {len(self.kinds)}-player game")
+        if self.kinds[seat] != HUMAN:
+            raise SeatError(f"seat {seat} is played by the {self.kinds[seat]} bot")
+        token = secrets.token_urlsafe(24)
+        if not self.store.claim(self.id, seat, _digest(token)):
+            raise SeatError(f"seat {seat} is taken")
+        return token
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat ``token`` was given for, or ``None``."""
+        digest = _digest(token)
+        for seat, stored in self.store.tokens(self.id).items():
+            if hmac.compare_digest(stored, digest):
+                return seat
+        return None
+
+    # --- moves ----------------------------------------------------------------------
+
+    def act(self, seat: int, text: str, version: int) -> list[Move]:
+        """Play ``seat``'s action ``text`` on the state of ``version``; then chance and bots.
+
+        Returns:
+            Every move made, the seat's first.
+
+        Raises:
+            VersionConflictError: ``version`` is not the game's: the seat saw
+                an older state (or another process moved first).
+            OutOfTurnError: Another seat, chance or nobody decides.
+            ActionParseError: ``text`` spells no action.
+            IllegalActionError: The action breaks a rule (named in the message).
+
+        Nothing changes when it raises.
+        """
+        if version != self.version:
+            raise VersionConflictError(
+                f"the game is at version {self.version}, not {version}: look again"
+            )
+        if self.state.to_act != seat:
+            raise OutOfTurnError(f"seat {seat} does not decide now ({self._whose()})")
+        action = self._read(seat, text)
+        self.rules.apply(self.state, action)  # IllegalActionError before anything is stored
+        move = self._commit(seat, action)
+        return [move, *self.advance()]
+
+    def advance(self) -> list[Move]:
+        """Play chance and the bots until a person decides or the game ends; return the moves."""
+        made = []
+        while True:
+            to_act = self.state.to_act
+            if to_act == TERMINAL:
+                break
+            rng = random.Random(_seed(self.setup["seed"], self.version + 1))
+            if to_act == CHANCE:
+                action = sample_outcome(self.rules.chance_outcomes(self.state), rng)
+            elif self.kinds[to_act] != HUMAN:
+                bot = make_agent(self.kinds[to_act], rng.getrandbits(63))
+                action = bot.act(self.rules, self.state)
+            else:
+                break
+            made.append(self._commit(to_act, action))
+        return made
+
+    def _read(self, actor: int, text: str) -> Action:
+        if not isinstance(text, str):
+            raise ArgumentTypeError("action", "an action's text form, a str", text)
+        return self.rules.parse_action(self.state, text)
+
+    def _commit(self, actor: int, action: Action) -> Move:
+        """Store the move, then apply it: a move counts once it is on disk."""
+        move = Move(self.version + 1, actor, str(action))
+        self.store.append(self.id, move)
+        self._apply(move, action)
+        return move
+
+    def _apply(self, move: Move, action: Action) -> None:
+        if move.version != self.version + 1 or move.actor != self.state.to_act:
+            raise StateError(
+                f"stored move {move.version} of game {self.id!r} does not follow the game"
+            )
+        self.state, events = self.rules.step(self.state, action)
+        self.moves.append(move)
+        self.events.append(events)
+
+    def _whose(self) -> str:
+        to_act = self.state.to_act
+        if to_act == TERMINAL:
+            return "the game is over"
+        if to_act == CHANCE:
+            return "chance acts"
+        return f"seat {to_act} decides"
