@@ -303,9 +303,9 @@ def test_the_observer_refuses_views_it_does_not_give() -> None:
     public = pyspiel.IIGObservationType(
         perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
     )
-    with pytest.raises(ValueError, match="one seat"):
+    with pytest.raises(ArgumentValueError, match="one seat"):
         played.make_py_observer(public)
-    with pytest.raises(ValueError, match="no parameters"):
+    with pytest.raises(ArgumentValueError, match="no parameters"):
         played.make_py_observer(None, {"x": 1})
 
 

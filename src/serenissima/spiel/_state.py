@@ -292,19 +292,19 @@ class SerenissimaObserver:
     player's, and the public information) are offered.
 
     Raises:
-        ValueError: Observer parameters, or another kind of view.
+        ArgumentValueError: Observer parameters, or another kind of view.
     """
 
     def __init__(
         self, shared: Shared, iig_obs_type: pyspiel.IIGObservationType | None, params: Any
     ) -> None:
         if params:
-            raise ValueError(f"the observer takes no parameters, not {params!r}")
+            raise ArgumentValueError(f"the observer takes no parameters, not {params!r}")
         if iig_obs_type is not None and (
             iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
             or not iig_obs_type.public_info
         ):
-            raise ValueError(
+            raise ArgumentValueError(
                 "a Serenissima observer shows one seat's view: public information "
                 "and that seat's own (PrivateInfoType.SINGLE_PLAYER)"
             )
