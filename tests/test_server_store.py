@@ -125,6 +125,8 @@ def test_a_seat_is_claimed_once(make_store: Callable[[], Store]) -> None:
     assert store.claim("g", 0, "x")
     assert not store.claim("g", 0, "y")
     assert store.tokens("g") == {0: "x"}
+    with pytest.raises(Exception, match=r"(?i)foreign key"):  # seats belong to a stored game
+        store.claim("nowhere", 0, "z")
 
 
 def _race(where: str, writer: int, rounds: int, results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]

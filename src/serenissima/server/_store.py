@@ -15,8 +15,8 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -26,6 +26,7 @@ from serenissima.engine.errors import ArgumentValueError, SerenissimaError
 
 __all__ = [
     "Move",
+    "SQLStore",
     "SQLiteStore",
     "Store",
     "StoredGame",
@@ -109,13 +110,127 @@ _SCHEMA = (
 )
 
 
-class SQLiteStore:
+Run = Callable[[str, tuple[object, ...]], list[tuple[Any, ...]]]
+"""Runs one SQL statement (``?`` marks its arguments) and returns its rows."""
+
+
+class SQLStore:
+    """What both backends share: the SQL of every question and write of :class:`Store`.
+
+    A backend gives its connection's ways: :meth:`_read` outside a
+    transaction, :meth:`_transaction` for a write committed as a whole, the
+    mark of an argument in its SQL (:attr:`_MARK`), and which integrity errors
+    say that a key is taken (:meth:`_taken`); the other integrity errors (a
+    move or a seat of a game that is not stored) pass through.
+    """
+
+    _MARK = "?"
+    _INTEGRITY: type[Exception]
+
+    def _sql(self, text: str) -> str:
+        return text if self._MARK == "?" else text.replace("?", self._MARK)
+
+    def _read(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
+        raise NotImplementedError
+
+    def _transaction(self) -> AbstractContextManager[Run]:
+        raise NotImplementedError
+
+    def _taken(self, error: Exception) -> bool:
+        raise NotImplementedError
+
+    def _make_tables(self) -> None:
+        with self._transaction() as run:
+            for statement in _SCHEMA:
+                run(statement, ())
+
+    def create(self, game: str, created: str, setup: Mapping[str, Any]) -> None:
+        """Store a new game's set-up.
+
+        Raises:
+            ArgumentValueError: A game of that id exists.
+        """
+        text = json.dumps(dict(setup), sort_keys=True, separators=(",", ":"))
+        try:
+            with self._transaction() as run:
+                run(self._sql("INSERT INTO games VALUES (?, ?, ?)"), (game, created, text))
+        except self._INTEGRITY as error:
+            if not self._taken(error):
+                raise
+            raise ArgumentValueError(f"a game {game!r} exists already") from None
+
+    def games(self) -> list[StoredGame]:
+        """Every stored game, oldest first."""
+        rows = self._read("SELECT id, created, setup FROM games ORDER BY created, id")
+        return [StoredGame(i, c, json.loads(s)) for i, c, s in rows]
+
+    def game(self, game: str) -> StoredGame | None:
+        """The game ``game``, or ``None`` when there is none."""
+        rows = self._read(self._sql("SELECT id, created, setup FROM games WHERE id = ?"), (game,))
+        return StoredGame(rows[0][0], rows[0][1], json.loads(rows[0][2])) if rows else None
+
+    def moves(self, game: str, since: int = 0) -> list[Move]:
+        """The game's moves after version ``since``, in order."""
+        rows = self._read(
+            self._sql(
+                "SELECT version, actor, text FROM moves WHERE game = ? AND version > ? "
+                "ORDER BY version"
+            ),
+            (game, since),
+        )
+        return [Move(v, a, t) for v, a, t in rows]
+
+    def append(self, game: str, move: Move) -> None:
+        """Commit ``move`` as the game's next version.
+
+        Raises:
+            VersionConflictError: The game has a move of that version already, or
+                its version is not the one after the last.
+        """
+        try:
+            with self._transaction() as run:
+                last = run(self._sql("SELECT MAX(version) FROM moves WHERE game = ?"), (game,))
+                expected = (last[0][0] or 0) + 1
+                if move.version != expected:
+                    raise VersionConflictError(
+                        f"game {game!r} is at version {expected - 1}: move {move.version} "
+                        "is not the next"
+                    )
+                run(
+                    self._sql("INSERT INTO moves VALUES (?, ?, ?, ?)"),
+                    (game, move.version, move.actor, move.text),
+                )
+        except self._INTEGRITY as error:
+            if not self._taken(error):
+                raise
+            raise VersionConflictError(
+                f"game {game!r}: another move took version {move.version} first"
+            ) from None
+
+    def claim(self, game: str, seat: int, token: str) -> bool:
+        """Give ``seat`` of ``game`` the (hashed) ``token``, unless the seat is taken."""
+        try:
+            with self._transaction() as run:
+                run(self._sql("INSERT INTO seats VALUES (?, ?, ?)"), (game, seat, token))
+        except self._INTEGRITY as error:
+            if not self._taken(error):
+                raise
+            return False
+        return True
+
+    def tokens(self, game: str) -> dict[int, str]:
+        """The (hashed) token of each claimed seat of ``game``."""
+        rows = self._read(self._sql("SELECT seat, token FROM seats WHERE game = ?"), (game,))
+        return dict(rows)
+
+
+class SQLiteStore(SQLStore):
     """Games in one SQLite file (the standard library's ``sqlite3``), safe to share.
 
     The file is written in write-ahead mode with full synchronisation: a
     commit is on disk when it returns. Several threads of one process may
     use the store (one connection each); several processes may share the
-    file.
+    file, a write taking the file's lock for its whole transaction.
 
     Args:
         path: The database file (made with its tables if missing).
@@ -129,12 +244,12 @@ class SQLiteStore:
         (['first 0'], 2)
     """
 
+    _INTEGRITY = sqlite3.IntegrityError
+
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self._local = threading.local()
-        with self._write() as db:
-            for statement in _SCHEMA:
-                db.execute(statement)
+        self._make_tables()
 
     def _db(self) -> sqlite3.Connection:
         db: sqlite3.Connection | None = getattr(self._local, "db", None)
@@ -146,82 +261,20 @@ class SQLiteStore:
             self._local.db = db
         return db
 
+    def _read(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
+        return self._db().execute(sql, args).fetchall()
+
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
+    def _transaction(self) -> Iterator[Run]:
         db = self._db()
         db.execute("BEGIN IMMEDIATE")
         try:
-            yield db
+            yield lambda sql, args: db.execute(sql, args).fetchall()
         except BaseException:
             db.execute("ROLLBACK")
             raise
         db.execute("COMMIT")
 
-    def create(self, game: str, created: str, setup: Mapping[str, Any]) -> None:
-        """Store a new game's set-up.
-
-        Raises:
-            ArgumentValueError: A game of that id exists.
-        """
-        text = json.dumps(dict(setup), sort_keys=True, separators=(",", ":"))
-        try:
-            with self._write() as db:
-                db.execute("INSERT INTO games VALUES (?, ?, ?)", (game, created, text))
-        except sqlite3.IntegrityError:
-            raise ArgumentValueError(f"a game {game!r} exists already") from None
-
-    def games(self) -> list[StoredGame]:
-        """Every stored game, oldest first."""
-        rows = self._db().execute("SELECT id, created, setup FROM games ORDER BY created, id")
-        return [StoredGame(i, c, json.loads(s)) for i, c, s in rows]
-
-    def game(self, game: str) -> StoredGame | None:
-        """The game ``game``, or ``None`` when there is none."""
-        row = (
-            self._db()
-            .execute("SELECT id, created, setup FROM games WHERE id = ?", (game,))
-            .fetchone()
-        )
-        return None if row is None else StoredGame(row[0], row[1], json.loads(row[2]))
-
-    def moves(self, game: str, since: int = 0) -> list[Move]:
-        """The game's moves after version ``since``, in order."""
-        rows = self._db().execute(
-            "SELECT version, actor, text FROM moves WHERE game = ? AND version > ? "
-            "ORDER BY version",
-            (game, since),
-        )
-        return [Move(v, a, t) for v, a, t in rows]
-
-    def append(self, game: str, move: Move) -> None:
-        """Commit ``move`` as the game's next version.
-
-        Raises:
-            VersionConflictError: The game has a move of that version already, or
-                its version is not the one after the last.
-        """
-        with self._write() as db:
-            last = db.execute("SELECT MAX(version) FROM moves WHERE game = ?", (game,)).fetchone()
-            expected = (last[0] or 0) + 1
-            if move.version != expected:
-                raise VersionConflictError(
-                    f"game {game!r} is at version {expected - 1}: move {move.version} "
-                    "is not the next"
-                )
-            db.execute(
-                "INSERT INTO moves VALUES (?, ?, ?, ?)", (game, move.version, move.actor, move.text)
-            )
-
-    def claim(self, game: str, seat: int, token: str) -> bool:
-        """Give ``seat`` of ``game`` the (hashed) ``token``, unless the seat is taken."""
-        try:
-            with self._write() as db:
-                db.execute("INSERT INTO seats VALUES (?, ?, ?)", (game, seat, token))
-        except sqlite3.IntegrityError:
-            return False
-        return True
-
-    def tokens(self, game: str) -> dict[int, str]:
-        """The (hashed) token of each claimed seat of ``game``."""
-        rows = self._db().execute("SELECT seat, token FROM seats WHERE game = ?", (game,))
-        return dict(rows.fetchall())
+    def _taken(self, error: Exception) -> bool:
+        name = getattr(error, "sqlite_errorname", "")
+        return name in ("SQLITE_CONSTRAINT_PRIMARYKEY", "SQLITE_CONSTRAINT_UNIQUE")

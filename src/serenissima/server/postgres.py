@@ -7,13 +7,12 @@ the same version of a game, the second is refused by the database itself.
 
 from __future__ import annotations
 
-import json
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from serenissima.engine.errors import ArgumentValueError
-from serenissima.server._store import _SCHEMA, Move, StoredGame, VersionConflictError
+from serenissima.server._store import _SCHEMA, Run, SQLStore
 
 try:
     import psycopg
@@ -29,7 +28,7 @@ __all__ = ["PostgresStore"]
 _LOCK = 0x5E4E  # the advisory lock that keeps two processes from making the tables at once
 
 
-class PostgresStore:
+class PostgresStore(SQLStore):
     """Games in a PostgreSQL database, by its connection URL.
 
     Each thread gets its own connection; every write is one transaction,
@@ -51,13 +50,19 @@ class PostgresStore:
         no database answers there
     """
 
+    _MARK = "%s"
+    _INTEGRITY = errors.IntegrityError
+
     def __init__(self, url: str) -> None:
         self.url = url
         self._local = threading.local()
-        with self._db().transaction() as tx:
-            tx.connection.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK,))
+        self._make_tables()
+
+    def _make_tables(self) -> None:
+        with self._transaction() as run:
+            run("SELECT pg_advisory_xact_lock(%s)", (_LOCK,))
             for statement in _SCHEMA:
-                tx.connection.execute(statement)
+                run(statement, ())
 
     def _db(self) -> psycopg.Connection[Any]:
         db: psycopg.Connection[Any] | None = getattr(self._local, "db", None)
@@ -66,69 +71,19 @@ class PostgresStore:
             self._local.db = db
         return db
 
-    def create(self, game: str, created: str, setup: Mapping[str, Any]) -> None:
-        """See ``Store.create``."""
-        text = json.dumps(dict(setup), sort_keys=True, separators=(",", ":"))
-        try:
-            self._db().execute("INSERT INTO games VALUES (%s, %s, %s)", (game, created, text))
-        except errors.UniqueViolation:
-            raise ArgumentValueError(f"a game {game!r} exists already") from None
+    def _read(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
+        return self._db().execute(sql, args).fetchall()
 
-    def games(self) -> list[StoredGame]:
-        """See ``Store.games``."""
-        rows = self._db().execute("SELECT id, created, setup FROM games ORDER BY created, id")
-        return [StoredGame(i, c, json.loads(s)) for i, c, s in rows]
-
-    def game(self, game: str) -> StoredGame | None:
-        """See ``Store.game``."""
-        row = (
-            self._db()
-            .execute("SELECT id, created, setup FROM games WHERE id = %s", (game,))
-            .fetchone()
-        )
-        return None if row is None else StoredGame(row[0], row[1], json.loads(row[2]))
-
-    def moves(self, game: str, since: int = 0) -> list[Move]:
-        """See ``Store.moves``."""
-        rows = self._db().execute(
-            "SELECT version, actor, text FROM moves WHERE game = %s AND version > %s "
-            "ORDER BY version",
-            (game, since),
-        )
-        return [Move(v, a, t) for v, a, t in rows]
-
-    def append(self, game: str, move: Move) -> None:
-        """See ``Store.append``."""
+    @contextmanager
+    def _transaction(self) -> Iterator[Run]:
         db = self._db()
-        try:
-            with db.transaction():
-                last = db.execute(
-                    "SELECT MAX(version) FROM moves WHERE game = %s", (game,)
-                ).fetchone()
-                expected = ((last[0] if last else None) or 0) + 1
-                if move.version != expected:
-                    raise VersionConflictError(
-                        f"game {game!r} is at version {expected - 1}: move {move.version} "
-                        "is not the next"
-                    )
-                db.execute(
-                    "INSERT INTO moves VALUES (%s, %s, %s, %s)",
-                    (game, move.version, move.actor, move.text),
-                )
-        except errors.UniqueViolation:
-            raise VersionConflictError(
-                f"game {game!r}: another move took version {move.version} first"
-            ) from None
+        with db.transaction():
+            yield lambda sql, args: _rows(db.execute(sql, args))
 
-    def claim(self, game: str, seat: int, token: str) -> bool:
-        """See ``Store.claim``."""
-        try:
-            self._db().execute("INSERT INTO seats VALUES (%s, %s, %s)", (game, seat, token))
-        except errors.UniqueViolation:
-            return False
-        return True
+    def _taken(self, error: Exception) -> bool:
+        return isinstance(error, errors.UniqueViolation)
 
-    def tokens(self, game: str) -> dict[int, str]:
-        """See ``Store.tokens``."""
-        rows = self._db().execute("SELECT seat, token FROM seats WHERE game = %s", (game,))
-        return dict(rows.fetchall())
+
+def _rows(cursor: psycopg.Cursor[Any]) -> list[tuple[Any, ...]]:
+    """A statement's rows; none for a statement that returns none (an insert)."""
+    return cursor.fetchall() if cursor.description is not None else []
