@@ -117,8 +117,8 @@ Run = Callable[[str, tuple[object, ...]], list[tuple[Any, ...]]]
 class SQLStore:
     """What both backends share: the SQL of every question and write of :class:`Store`.
 
-    A backend gives its connection's ways: :meth:`_read` outside a
-    transaction, :meth:`_transaction` for a write committed as a whole, the
+    A backend gives a new connection (:meth:`_connect`, one per thread, in
+    autocommit), :meth:`_transaction` for a write committed as a whole, the
     mark of an argument in its SQL (:attr:`_MARK`), and which integrity errors
     say that a key is taken (:meth:`_taken`); the other integrity errors (a
     move or a seat of a game that is not stored) pass through.
@@ -130,8 +130,23 @@ class SQLStore:
     def _sql(self, text: str) -> str:
         return text if self._MARK == "?" else text.replace("?", self._MARK)
 
-    def _read(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
+    def __init__(self) -> None:
+        self._local = threading.local()
+        self._make_tables()
+
+    def _connect(self) -> Any:
         raise NotImplementedError
+
+    def _db(self) -> Any:
+        """This thread's connection (made at its first use, or again once closed)."""
+        db = getattr(self._local, "db", None)
+        if db is None or getattr(db, "closed", False):
+            db = self._local.db = self._connect()
+        return db
+
+    def _read(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
+        rows: list[tuple[Any, ...]] = self._db().execute(sql, args).fetchall()
+        return rows
 
     def _transaction(self) -> AbstractContextManager[Run]:
         raise NotImplementedError
@@ -248,21 +263,14 @@ class SQLiteStore(SQLStore):
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        self._local = threading.local()
-        self._make_tables()
+        super().__init__()
 
-    def _db(self) -> sqlite3.Connection:
-        db: sqlite3.Connection | None = getattr(self._local, "db", None)
-        if db is None:
-            db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=FULL")
-            db.execute("PRAGMA foreign_keys=ON")
-            self._local.db = db
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA foreign_keys=ON")
         return db
-
-    def _read(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
-        return self._db().execute(sql, args).fetchall()
 
     @contextmanager
     def _transaction(self) -> Iterator[Run]:

@@ -7,7 +7,6 @@ the same version of a game, the second is refused by the database itself.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -55,8 +54,7 @@ class PostgresStore(SQLStore):
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self._local = threading.local()
-        self._make_tables()
+        super().__init__()
 
     def _make_tables(self) -> None:
         with self._transaction() as run:
@@ -64,19 +62,12 @@ class PostgresStore(SQLStore):
             for statement in _SCHEMA:
                 run(statement, ())
 
-    def _db(self) -> psycopg.Connection[Any]:
-        db: psycopg.Connection[Any] | None = getattr(self._local, "db", None)
-        if db is None or db.closed:
-            db = psycopg.connect(self.url, autocommit=True)
-            self._local.db = db
-        return db
-
-    def _read(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
-        return self._db().execute(sql, args).fetchall()
+    def _connect(self) -> psycopg.Connection[Any]:
+        return psycopg.connect(self.url, autocommit=True)
 
     @contextmanager
     def _transaction(self) -> Iterator[Run]:
-        db = self._db()
+        db: psycopg.Connection[Any] = self._db()
         with db.transaction():
             yield lambda sql, args: _rows(db.execute(sql, args))
 
