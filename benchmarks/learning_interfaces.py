@@ -43,14 +43,14 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import pyspiel
 
 import serenissima
 import serenissima.spiel
-from serenissima.engine.core import CHANCE, TERMINAL
+from serenissima.engine.core import CHANCE, TERMINAL, State
 from serenissima.engine.ruleset import Ruleset
 from serenissima.env import aec_env
 from serenissima.records.game import sample_outcome
@@ -61,41 +61,57 @@ from side_by_side import machine  # the same description of the machine
 CONTENDERS = ("engine", "pettingzoo", "pettingzoo+obs", "openspiel", "openspiel+tensor")
 """The ways of playing a game that are timed, the engine's first."""
 
+T = TypeVar("T")
+
 Tally = tuple[int, float, int]
 """Decisions made, the seconds their games took, games played."""
 
 
-def play_engine(rules: Ruleset, players: int, seconds: float, seed: int) -> Tally:
-    """The kernel: ``legal_actions``, a uniform pick and a checked ``apply``."""
-    rng, clock = random.Random(seed), time.perf_counter
+def _timed(seconds: float, setup: Callable[[int], T], play: Callable[[T], int]) -> Tally:
+    """Play whole games until ``seconds`` of play are spent (at least one game).
+
+    ``setup(i)`` makes game ``i``, untimed; ``play`` plays it to its end, timed,
+    and returns the decisions made.
+    """
+    clock = time.perf_counter
     decisions = games = 0
     spent = 0.0
     while games == 0 or spent < seconds:
-        state = rules.new_game(players)
+        game = setup(games)
         start = clock()
+        decisions += play(game)
+        spent += clock() - start
+        games += 1
+    return decisions, spent, games
+
+
+def play_engine(rules: Ruleset, players: int, seconds: float, seed: int) -> Tally:
+    """The kernel: ``legal_actions``, a uniform pick and a checked ``apply``."""
+    rng = random.Random(seed)
+
+    def play(state: State) -> int:
+        decisions = 0
         while state.to_act != TERMINAL:
             if state.to_act == CHANCE:
                 state = rules.apply(state, sample_outcome(rules.chance_outcomes(state), rng))
             else:
                 state = rules.apply(state, rng.choice(rules.legal_actions(state)))
                 decisions += 1
-        spent += clock() - start
-        games += 1
-    return decisions, spent, games
+        return decisions
+
+    return _timed(seconds, lambda _: rules.new_game(players), play)
 
 
 def play_pettingzoo(
     rules: Ruleset, players: int, seconds: float, seed: int, observe: bool = False
 ) -> Tally:
     """The AEC loop, the legal indexes read from ``info`` or from each observation's mask."""
-    rng, clock = random.Random(seed), time.perf_counter
+    rng = random.Random(seed)
     env = aec_env(rules, players=players)
-    decisions = games = 0
-    spent = 0.0
-    while games == 0 or spent < seconds:
-        env.reset(seed=seed + games)
-        start = clock()
-        for _ in env.agent_iter():
+
+    def play(_: None) -> int:
+        decisions = 0
+        for _agent in env.agent_iter():
             observation, _, terminated, truncated, info = env.last(observe=observe)
             if terminated or truncated:
                 env.step(None)
@@ -106,22 +122,20 @@ def play_pettingzoo(
             else:
                 env.step(rng.choice(info["legal"]))
             decisions += 1
-        spent += clock() - start
-        games += 1
-    return decisions, spent, games
+        return decisions
+
+    return _timed(seconds, lambda i: env.reset(seed=seed + i), play)
 
 
 def play_openspiel(
     rules: Ruleset, players: int, seconds: float, seed: int, tensor: bool = False
 ) -> Tally:
     """``legal_actions`` and ``apply_action`` on the pyspiel game (and the seat's tensor)."""
-    rng, clock = random.Random(seed), time.perf_counter
+    rng = random.Random(seed)
     game = pyspiel.load_game(serenissima.spiel.register(rules), {"players": players})
-    decisions = games = 0
-    spent = 0.0
-    while games == 0 or spent < seconds:
-        state = game.new_initial_state()
-        start = clock()
+
+    def play(state: Any) -> int:
+        decisions = 0
         while not state.is_terminal():
             if state.is_chance_node():
                 outcomes, weights = zip(*state.chance_outcomes(), strict=True)
@@ -131,9 +145,9 @@ def play_openspiel(
                 state.information_state_tensor()
             state.apply_action(rng.choice(state.legal_actions()))
             decisions += 1
-        spent += clock() - start
-        games += 1
-    return decisions, spent, games
+        return decisions
+
+    return _timed(seconds, lambda _: game.new_initial_state(), play)
 
 
 PLAYERS: dict[str, Callable[[Ruleset, int, float, int], Tally]] = {
@@ -186,18 +200,18 @@ def main(argv: list[str] | None = None) -> int:
         )
 
     rows: list[dict[str, Any]] = []
-    for (name, players, contender), (made, spent, games) in totals.items():
+    for (name, players, contender), (count, seconds, played) in totals.items():
         engine = totals[(name, players, "engine")]
-        rate = made / spent
+        rate = count / seconds
         base = engine[0] / engine[1]
         rows.append(
             {
                 "ruleset": name,
                 "players": players,
                 "interface": contender,
-                "games": int(games),
-                "decisions": int(made),
-                "seconds": round(spent, 3),
+                "games": int(played),
+                "decisions": int(count),
+                "seconds": round(seconds, 3),
                 "decisions_per_second": round(rate, 1),
                 "overhead": round(1 - rate / base, 4),
             }
