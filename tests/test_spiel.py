@@ -31,12 +31,17 @@ def game(name: str, players: int, **params: object) -> sp.SerenissimaGame:
     return pyspiel.load_game(sp.game_name(name), {"players": players, **params})  # type: ignore[no-any-return]
 
 
+def roll(state: sp.SerenissimaState, rng: np.random.RandomState) -> None:
+    """Resolve a chance node with its outcomes' probabilities."""
+    outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+    state.apply_action(rng.choice(outcomes, p=probabilities))
+
+
 def to_decision(state: sp.SerenissimaState, rng: np.random.RandomState) -> None:
     """Play chance and random decisions until a seat with a real choice decides."""
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choice(outcomes, p=probabilities))
+            roll(state, rng)
         elif len(state.legal_actions()) > 1 and rng.random_sample() < 0.15:
             return
         else:
@@ -94,8 +99,7 @@ def test_chance_has_the_exact_probabilities_and_decisions_the_ruleset_s_indexes(
             assert dict(state.chance_outcomes()) == {i: float(p) for i, p in exact.items()}
             assert sum(exact.values()) == Fraction(1)
             chance_nodes += 1
-            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choice(outcomes, p=probabilities))
+            roll(state, rng)
         else:
             assert state.current_player() == engine.to_act
             assert state.legal_actions() == sorted(rules.legal_indices(engine))
@@ -126,8 +130,7 @@ def test_returns_follow_the_chosen_rewards_and_the_declared_utility(name: str, r
     while not state.is_terminal():
         assert state.returns() == [0.0] * 4
         if state.is_chance_node():
-            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choice(outcomes, p=probabilities))
+            roll(state, rng)
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     returns = state.returns()
@@ -259,8 +262,7 @@ def test_a_game_that_reaches_its_length_limit_ends_where_it_stands() -> None:
     rng = np.random.RandomState(0)
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choice(outcomes, p=probabilities))
+            roll(state, rng)
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     assert state.decisions == 12
@@ -321,8 +323,7 @@ def test_open_spiel_s_ismcts_bot_plays_a_whole_game(name: str, players: int) -> 
     searched = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choice(outcomes, p=probabilities))
+            roll(state, rng)
         elif state.current_player() == 0:
             searched += len(state.legal_actions()) > 1
             state.apply_action(bot.step(state))
@@ -345,8 +346,7 @@ def test_open_spiel_s_mcts_bot_plays_a_whole_game(name: str) -> None:
     state = played.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choice(outcomes, p=probabilities))
+            roll(state, rng)
         else:
             state.apply_action(bots[state.current_player()].step(state))
     assert state.game_state.to_act == TERMINAL
