@@ -51,7 +51,10 @@ def test_a_game_of_bots_is_played_to_its_end_and_stored(name: str, tmp_path: Pat
     assert game.state.to_act == TERMINAL
     assert [m.version for m in store.moves("bots")] == list(range(1, game.version + 1))
     assert {m.actor for m in game.moves} >= {CHANCE, 0, 1}
-    assert HostedGame.load(store, "bots").state == game.state
+    again = HostedGame.load(store, "bots")
+    assert again.state == game.state
+    assert len(game.events) == game.version
+    assert again.events == game.events
 
 
 @pytest.mark.parametrize("name", EDITIONS)

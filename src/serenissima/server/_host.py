@@ -249,9 +249,7 @@ class HostedGame:
             )
         if self.state.to_act != seat:
             raise OutOfTurnError(f"seat {seat} does not decide now ({self._whose()})")
-        action = self._read(seat, text)
-        self.rules.apply(self.state, action)  # IllegalActionError before anything is stored
-        move = self._commit(seat, action)
+        move = self._commit(seat, self._read(seat, text))
         return [move, *self.advance()]
 
     def advance(self) -> list[Move]:
@@ -278,18 +276,23 @@ class HostedGame:
         return self.rules.parse_action(self.state, text)
 
     def _commit(self, actor: int, action: Action) -> Move:
-        """Store the move, then apply it: a move counts once it is on disk."""
+        """Work out the move (``IllegalActionError``: nothing stored), store it, then apply it."""
+        state, events = self.rules.step(self.state, action)
         move = Move(self.version + 1, actor, str(action))
-        self.store.append(self.id, move)
-        self._apply(move, action)
+        self.store.append(self.id, move)  # a move counts once it is on disk
+        self._push(move, state, events)
         return move
 
     def _apply(self, move: Move, action: Action) -> None:
+        """Apply a move read back from the store."""
         if move.version != self.version + 1 or move.actor != self.state.to_act:
             raise StateError(
                 f"stored move {move.version} of game {self.id!r} does not follow the game"
             )
-        self.state, events = self.rules.step(self.state, action)
+        self._push(move, *self.rules.step(self.state, action))
+
+    def _push(self, move: Move, state: State, events: tuple[Event, ...]) -> None:
+        self.state = state
         self.moves.append(move)
         self.events.append(events)
 
