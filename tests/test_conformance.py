@@ -18,6 +18,7 @@ from serenissima.engine.registry import load_ruleset
 from serenissima.engine.ruleset import Ruleset
 from serenissima.testing import ConformanceError, ConformanceReport, check_ruleset
 from serenissima_rulesets.classic.engine import ClassicEngine
+from serenissima_rulesets.classic.observation import ClassicObservation
 
 # --- the modern edition ------------------------------------------------------
 
@@ -230,15 +231,15 @@ class _Fickle(toy.RaceEngine):
 class _Misaddressed(toy.RaceEngine):
     """Each seat is handed the observation of the next seat."""
 
-    def observe(self, rules: Ruleset, state: State, seat: int) -> Observation:
+    def observe(self, rules: Ruleset, state: State, seat: int | None) -> Observation:
         seen = super().observe(rules, state, seat)
-        return attrs.evolve(seen, seat=(seat + 1) % state.players)
+        return attrs.evolve(seen, seat=None if seat is None else (seat + 1) % state.players)
 
 
 class _Blank(toy.RaceEngine):
     """The state is drawn as nothing at all."""
 
-    def render(self, rules: Ruleset, state: State, seat: int | None) -> str:
+    def render(self, rules: Ruleset, state: State, seen: Observation | None) -> str:
         return "  "
 
 
@@ -323,7 +324,7 @@ def test_the_error_lists_the_actions_that_reproduce_the_fault() -> None:
 class _Indiscreet(ClassicEngine):
     """Every seat's drawing shows the whole state, other seats' ducats included."""
 
-    def render(self, rules: Ruleset, state: State, seat: int | None) -> str:
+    def render(self, rules: Ruleset, state: State, seen: Observation | None) -> str:
         return super().render(rules, state, None)
 
 
@@ -334,3 +335,39 @@ def test_a_drawing_that_shows_hidden_ducats_fails_the_check() -> None:
         check_ruleset(rules, players=[3], games=1)
     assert caught.value.check == "hidden-money"
     assert "drawing" in str(caught.value)
+
+
+class _Open(ClassicEngine):
+    """Bids are declared open: a server would show each seat the others' secret bids."""
+
+    def is_secret(self, rules: Ruleset, state: State, action: Action) -> bool:
+        return False
+
+
+class _Gossip(ClassicEngine):
+    """A spectator is shown every seat's ducats."""
+
+    def observe(self, rules: Ruleset, state: State, seat: int | None) -> ClassicObservation:
+        seen = super().observe(rules, state, seat)
+        return attrs.evolve(seen, ducats=state.ducats) if seat is None else seen
+
+
+def _classic_with(engine: ClassicEngine) -> Ruleset:
+    sound = load_ruleset("classic")
+    return Ruleset(sound.info, sound.board, sound.options, sound.params, engine)
+
+
+def test_a_secret_bid_declared_open_fails_the_check() -> None:
+    """C-BID-2: bids are made in secret, so a bid must be declared secret."""
+    with pytest.raises(ConformanceError) as caught:
+        check_ruleset(_classic_with(_Open()), players=[3], games=1)
+    assert caught.value.check == "secret-action"
+    assert "'bid " in str(caught.value)
+
+
+def test_a_spectator_shown_hidden_ducats_fails_the_check() -> None:
+    """C-COMP-7: money is hidden, from spectators too."""
+    with pytest.raises(ConformanceError) as caught:
+        check_ruleset(_classic_with(_Gossip()), players=[2], games=1)
+    assert caught.value.check == "spectator"
+    assert "ducats" in str(caught.value)

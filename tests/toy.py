@@ -300,7 +300,7 @@ class RaceEngine:
             return Decision(TERMINAL, "over", "T-END", "The race is over.")
         return Decision(state.to_act, "run", "T-TURN", "Roll the die or stop.")
 
-    def observe(self, rules: Ruleset, state: State, seat: int) -> Observation:
+    def observe(self, rules: Ruleset, state: State, seat: int | None) -> Observation:
         assert isinstance(state, RaceState)
         return RaceObservation(
             seat,
@@ -345,7 +345,10 @@ class RaceEngine:
         )
         return Standings(entries, final=state.to_act == TERMINAL)
 
-    def render(self, rules: Ruleset, state: State, seat: int | None) -> str:
+    def is_secret(self, rules: Ruleset, state: State, action: Action) -> bool:
+        return False
+
+    def render(self, rules: Ruleset, state: State, seen: Observation | None) -> str:
         assert isinstance(state, RaceState)
         return "\n".join(
             f"seat {s}: square {position}" for s, position in enumerate(state.positions)

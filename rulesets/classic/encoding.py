@@ -58,7 +58,7 @@ def encode(ctx: Ctx, seen: ClassicObservation, w: Writer) -> None:
         w.one_hot(
             f"nation {seat}", nations, seen.nations[seat], "a seat's nation, one block per seat"
         )
-    own = seen.ducats[seen.seat] or 0
+    own = 0 if seen.seat is None else seen.ducats[seen.seat] or 0
     w.numbers("ducats", (own / purse,), "the seat's own ducats over the starting purse")
     w.numbers("reckoned", [d / purse for d in seen.reckoned], "each purse as payments show it")
     w.numbers(

@@ -304,11 +304,7 @@ class ClassicEngine:
     def legal_actions(self, rules: Ruleset, state: State) -> tuple[Action, ...]:
         """Return the legal actions of the one who acts."""
         assert isinstance(state, ClassicState)
-        ctx = self._contexts.get(rules)
-        last = ctx.last_legal
-        if last[0] is state:
-            return last[1]
-        return self._legal(ctx, state)
+        return self._legal(self._contexts.get(rules), state)
 
     def chance_outcomes(self, rules: Ruleset, state: State) -> tuple[tuple[Action, Fraction], ...]:
         """Return the outcomes of the chance node with their probabilities."""
@@ -320,8 +316,7 @@ class ClassicEngine:
 
         A seat whose only choice in phases 2 to 6 would be ``done`` is not
         asked: its turn ends by itself (its phase-6 income is still paid).
-        Whatever the purses changed by, every payment being public, their
-        public reckoning changes by as much (see :func:`.sampling.reckon`).
+        Every payment being public, so is the purses' change (:func:`.sampling.reckon`).
         """
         assert isinstance(state, ClassicState)
         ctx = self._contexts.get(rules)
@@ -352,10 +347,14 @@ class ClassicEngine:
         phase = PHASES[type(state.phase)]
         return Decision(state.to_act, phase.kind, phase.rule_id, phase.prompt)
 
-    def observe(self, rules: Ruleset, state: State, seat: int) -> ClassicObservation:
+    def observe(self, rules: Ruleset, state: State, seat: int | None) -> ClassicObservation:
         """What ``seat`` may see: other seats' ducats and unrevealed bids are withheld."""
         assert isinstance(state, ClassicState)
         return observe(state, seat)
+
+    def is_secret(self, rules: Ruleset, state: State, action: Action) -> bool:
+        """A bid is made in secret (C-BID-2); every other action is taken in the open."""
+        return isinstance(action, Bid)
 
     def sample_state(self, rules: Ruleset, observation: Observation, rng: Random) -> State:
         """A full state the seat cannot tell from the true one (see :mod:`.sampling`)."""
@@ -371,10 +370,11 @@ class ClassicEngine:
         """Read an action's text form."""
         return parse(text)
 
-    def render(self, rules: Ruleset, state: State, seat: int | None) -> str:
-        """Draw the state as text for a terminal, as ``seat`` sees it (see :mod:`.render`)."""
+    def render(self, rules: Ruleset, state: State, seen: Observation | None) -> str:
+        """Draw the state as text for a terminal, as ``seen`` shows it (see :mod:`.render`)."""
+        assert seen is None or isinstance(seen, ClassicObservation)
         assert isinstance(state, ClassicState)
-        return render(self.ctx(rules), state, seat)
+        return render(self.ctx(rules), state, seen)
 
     def evaluate(self, rules: Ruleset, state: State, seat: int) -> float:
         """Estimate the seat's wealth points at the end (see :mod:`.heuristic`)."""

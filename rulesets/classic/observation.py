@@ -88,8 +88,8 @@ class ClassicObservation(Observation):
     next_galley: int
 
 
-def observe(state: ClassicState, seat: int) -> ClassicObservation:
-    """Return ``seat``'s view of ``state``."""
+def observe(state: ClassicState, seat: int | None) -> ClassicObservation:
+    """Return ``seat``'s view of ``state`` (a spectator's when ``None``)."""
     secret = isinstance(state.phase, Bidding)
     bids = tuple(b if s == seat or not secret else None for s, b in enumerate(state.bids))
     return ClassicObservation(

@@ -16,7 +16,7 @@ from serenissima.engine.core import CHANCE, TERMINAL
 from serenissima.engine.sketch import HIDDEN, board_lines, slots, wrap
 
 from .context import Ctx
-from .observation import observe
+from .observation import ClassicObservation
 from .scoring import wealth
 from .state import (
     Bidding,
@@ -58,13 +58,14 @@ _PHASE_NUMBER = {
 }
 
 
-def render(ctx: Ctx, state: ClassicState, seat: int | None) -> str:
-    """Draw ``state`` as ``seat`` sees it (everything when ``seat`` is ``None``).
+def render(ctx: Ctx, state: ClassicState, seen: ClassicObservation | None) -> str:
+    """Draw ``state`` as the observer of ``seen`` sees it (everything when ``None``).
 
     Args:
         ctx: The ruleset's context.
         state: The state to draw.
-        seat: The seat whose view to draw, or ``None`` for everything.
+        seen: What the viewer is shown of ``state`` (a seat's or a spectator's
+            observation), whose hidden values are drawn hidden; ``None`` for everything.
 
     Returns:
         Lines of at most :data:`~serenissima.engine.sketch.WIDTH` characters, without a
@@ -79,10 +80,10 @@ def render(ctx: Ctx, state: ClassicState, seat: int | None) -> str:
     """
     ducats: tuple[int | None, ...] = state.ducats
     bids = state.bids
-    if seat is not None:
-        view = observe(state, seat)
-        ducats, bids = view.ducats, view.bids
-    lines = [*_header(ctx, state, seat), *_order(state, bids), *_situation(ctx, state)]
+    seat = None
+    if seen is not None:
+        ducats, bids, seat = seen.ducats, seen.bids, seen.seat
+    lines = [*_header(ctx, state, seen), *_order(state, bids), *_situation(ctx, state)]
     lines += ["", "Seats:", *_seats(ctx, state, seat, ducats)]
     supply = ", ".join(
         f"{good.id} {n}" for good, n in zip(ctx.params.goods, state.supply, strict=True)
@@ -105,7 +106,7 @@ def _name(ctx: Ctx, state: ClassicState, seat: int) -> str:
     return f"seat {seat} ({nation})"
 
 
-def _header(ctx: Ctx, state: ClassicState, seat: int | None) -> list[str]:
+def _header(ctx: Ctx, state: ClassicState, seen: ClassicObservation | None) -> list[str]:
     decision = ctx.rules.decision(state)
     when = f"round {state.turn} of {state.rounds}" if state.turn else "set-up"
     number = _PHASE_NUMBER.get(type(state.phase))
@@ -118,11 +119,14 @@ def _header(ctx: Ctx, state: ClassicState, seat: int | None) -> list[str]:
         lines += wrap(f"Chance: {decision.prompt}", "  ")
     else:
         lines += wrap(f"{_name(ctx, state, state.to_act)} to act: {decision.prompt}", "  ")
-    if seat is None:
+    if seen is None:
         lines.append("View: everything (no seat's view)")
+    elif seen.seat is None:
+        lines.append("View: a spectator's; every seat's ducats are hidden (+? in wealth)")
     else:
         lines.append(
-            f"View: {_name(ctx, state, seat)}; the other seats' ducats are hidden (+? in wealth)"
+            f"View: {_name(ctx, state, seen.seat)}; the other seats' ducats are hidden "
+            "(+? in wealth)"
         )
     return lines
 

@@ -44,7 +44,7 @@ def encode(ctx: Ctx, seen: ModernObservation, w: Writer) -> None:
         (seen.turn / last, seen.track / last, seen.scorings / params.scoring.game_ends_after),
         "the turn and the white token over the track's length; scorings over the last",
     )
-    own = seen.ducats[seen.seat] or 0
+    own = 0 if seen.seat is None else seen.ducats[seen.seat] or 0
     w.numbers("ducats", (own / purse,), "the seat's own ducats over the starting purse")
     w.numbers("reckoned", [d / purse for d in seen.reckoned], "each purse as payments show it")
     sailors = max(1, params.components.sailors_per_colour)

@@ -94,10 +94,11 @@ class ModernEngine:
             new = reckon(state, new)
         return new, tuple(events)
 
-    def render(self, rules: Ruleset, state: State, seat: int | None) -> str:
-        """Draw the state as text for a terminal, as ``seat`` sees it (see :mod:`.render`)."""
+    def render(self, rules: Ruleset, state: State, seen: Observation | None) -> str:
+        """Draw the state as text for a terminal, as ``seen`` shows it (see :mod:`.render`)."""
+        assert seen is None or isinstance(seen, ModernObservation)
         assert isinstance(state, ModernState)
-        return render(self.ctx(rules), state, seat)
+        return render(self.ctx(rules), state, seen)
 
     def evaluate(self, rules: Ruleset, state: State, seat: int) -> float:
         """Estimate the seat's ducats at the end (see :mod:`.heuristic`), from what it may know."""
@@ -133,10 +134,14 @@ class ModernEngine:
         phase = PHASES[type(state.phase)]
         return Decision(state.to_act, phase.kind, phase.rule_id, phase.prompt)
 
-    def observe(self, rules: Ruleset, state: State, seat: int) -> ModernObservation:
+    def observe(self, rules: Ruleset, state: State, seat: int | None) -> ModernObservation:
         """What ``seat`` may see: with hidden money, other seats' ducats are withheld."""
         assert isinstance(state, ModernState)
         return observe(state, seat)
+
+    def is_secret(self, rules: Ruleset, state: State, action: Action) -> bool:
+        """Every action of the modern game is taken in the open."""
+        return False
 
     def sample_state(self, rules: Ruleset, observation: Observation, rng: Random) -> State:
         """A full state the seat cannot tell from the true one (see :mod:`.sampling`)."""

@@ -86,8 +86,8 @@ class ModernObservation(Observation):
     bought_turn: tuple[int, ...]
 
 
-def observe(state: ModernState, seat: int) -> ModernObservation:
-    """Return ``seat``'s view of ``state``."""
+def observe(state: ModernState, seat: int | None) -> ModernObservation:
+    """Return ``seat``'s view of ``state`` (a spectator's when ``None``)."""
     hidden = state.options.money_visibility == "hidden"
     ducats = tuple(d if not hidden or s == seat else None for s, d in enumerate(state.ducats))
     return ModernObservation(

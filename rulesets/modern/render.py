@@ -15,7 +15,7 @@ from serenissima.engine.core import CHANCE, TERMINAL
 from serenissima.engine.sketch import HIDDEN, board_lines, slots, wrap
 
 from .context import Ctx
-from .observation import observe
+from .observation import ModernObservation
 from .state import (
     Asking,
     Galley,
@@ -39,13 +39,14 @@ __all__ = ["render"]
 _BOARD = "Board (port, good, owner, garrison, buildings, warehouse; galleys below their area):"
 
 
-def render(ctx: Ctx, state: ModernState, seat: int | None) -> str:
-    """Draw ``state`` as ``seat`` sees it (everything when ``seat`` is ``None``).
+def render(ctx: Ctx, state: ModernState, seen: ModernObservation | None) -> str:
+    """Draw ``state`` as the observer of ``seen`` sees it (everything when ``None``).
 
     Args:
         ctx: The ruleset's context.
         state: The state to draw.
-        seat: The seat whose view to draw, or ``None`` for everything.
+        seen: What the viewer is shown of ``state`` (a seat's or a spectator's
+            observation), whose hidden values are drawn hidden; ``None`` for everything.
 
     Returns:
         Lines of at most :data:`~serenissima.engine.sketch.WIDTH` characters, without a
@@ -59,9 +60,10 @@ def render(ctx: Ctx, state: ModernState, seat: int | None) -> str:
         'Serenissima (modern) - set-up - close-port (M-SETUP-7)'
     """
     ducats: tuple[int | None, ...] = state.ducats
-    if seat is not None:
-        ducats = observe(state, seat).ducats
-    lines = [*_header(ctx, state, seat), *_track(ctx, state), *_situation(ctx, state)]
+    seat = None
+    if seen is not None:
+        ducats, seat = seen.ducats, seen.seat
+    lines = [*_header(ctx, state, seen), *_track(ctx, state), *_situation(ctx, state)]
     lines += ["", "Seats:", *_seats(ctx, state, seat, ducats)]
     supply = ", ".join(
         f"{good.id} {n}" for good, n in zip(ctx.params.goods, state.supply, strict=True)
@@ -79,7 +81,7 @@ def _who(state: ModernState) -> str:
     return f"Seat {state.to_act}"
 
 
-def _header(ctx: Ctx, state: ModernState, seat: int | None) -> list[str]:
+def _header(ctx: Ctx, state: ModernState, seen: ModernObservation | None) -> list[str]:
     decision = ctx.rules.decision(state)
     when = f"game turn {state.turn}" if state.turn else "set-up"
     lines = [f"Serenissima ({ctx.rules.id}) - {when} - {decision.kind} ({decision.rule_id})"]
@@ -87,12 +89,15 @@ def _header(ctx: Ctx, state: ModernState, seat: int | None) -> list[str]:
         lines.append("The game is over.")
     else:
         lines += wrap(f"{_who(state)} to act: {decision.prompt}", "  ")
-    if seat is None:
+    hidden = state.options.money_visibility == "hidden"
+    if seen is None:
         lines.append("View: everything (no seat's view)")
+    elif seen.seat is None:
+        note = " (every seat's ducats are hidden)" if hidden else ""
+        lines.append(f"View: a spectator's{note}")
     else:
-        hidden = state.options.money_visibility == "hidden"
         note = " (the other seats' ducats are hidden)" if hidden else ""
-        lines.append(f"View: seat {seat}{note}")
+        lines.append(f"View: seat {seen.seat}{note}")
     return lines
 
 

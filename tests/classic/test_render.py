@@ -8,6 +8,7 @@ import attrs
 import pytest
 
 from games import random_state
+from serenissima.engine.errors import ArgumentValueError
 from serenissima.engine.registry import load_ruleset
 from serenissima.engine.ruleset import Ruleset
 from serenissima.engine.sketch import WIDTH
@@ -125,3 +126,33 @@ def test_header_gives_round_phase_and_turn_order() -> None:
     assert order.replace(" ", "") == re.sub(
         r"[\[\] ]", "", text.split("Turn order: ")[1].split("\n")[0]
     )
+
+
+def test_a_spectator_sees_no_purse_and_no_secret_bid() -> None:
+    """C-COMP-7 and C-BID-2: a spectator is shown what every seat is shown, no more."""
+    rules = _rules()
+    state = _bidding()
+    seen = rules.observe(state, None)
+    assert seen.seat is None
+    assert seen.ducats == (None, None, None)
+    assert seen.bids == (None, None, None)
+    assert seen.has_bid == (True, True, False)
+    text = rules.render(state, spectator=True)
+    assert "View: a spectator's" in text
+    for secret in ("700", "1300", "4321", "5432", "6543"):
+        assert secret not in text
+    assert "seat 1 has bid (secret)" in text
+    with pytest.raises(ArgumentValueError):
+        rules.render(state, 0, spectator=True)
+
+
+def test_only_a_bid_is_secret() -> None:
+    """C-BID-2: the bids are made in secret; every other action is taken in the open."""
+    rules = _rules()
+    state = _bidding()
+    bids = rules.legal_actions(state)
+    assert bids and all(rules.is_secret(state, bid) for bid in bids)
+    for decisions in (0, 30, 90):
+        other = _game(decisions)
+        if other.to_act >= 0 and not isinstance(other.phase, Bidding):
+            assert not any(rules.is_secret(other, a) for a in rules.legal_actions(other))

@@ -213,6 +213,11 @@ def test_option_hidden_money_hides_other_players_ducats_but_earnings_are_announc
     )
     assert rules.observe(hidden, 1).ducats == (None, 6, None, None)
     assert rules.observe(hidden, 0).ducats == (5, None, None, None)
+    assert rules.observe(hidden, None).ducats == (None, None, None, None)
+    assert rules.observe(visible, None).ducats == (5, 6, 7, 8)
+    assert "View: a spectator's (every seat's ducats are hidden)" in rules.render(
+        hidden, spectator=True
+    )
     _, events = step(hidden, "doge hourglass2")  # the token reaches scoring space 6
     assert Scored(0, 1, 5, 0) in events  # two cubes pay 5, for everyone to hear
     assert Scored(1, 1, 0, 0) in events

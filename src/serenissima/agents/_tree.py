@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from serenissima.agents._prior import Prior, unseen_by_next
 from serenissima.engine.core import CHANCE, TERMINAL, Action, Observation, State
+from serenissima.engine.errors import ArgumentValueError
 
 __all__ = ["DENIAL", "Search", "Settings"]
 
@@ -87,7 +88,11 @@ class Search:
         engine = rules.engine
         self.settings = settings
         self.rules = rules
+        if seen.seat is None:
+            raise ArgumentValueError("a search decides for a seat, not from a spectator's view")
         self.seen = seen
+        self.seat: int = seen.seat
+        """The seat that searches."""
         self.offered = offered
         self.offered_set = frozenset(offered)
         self.rng = rng
@@ -113,7 +118,7 @@ class Search:
         if len(self.offered) < 2:
             return None
         state = self.sample(self.rules, self.seen, self.rng)
-        return {} if unseen_by_next(self.rules, state, self.offered, self.seen.seat) else None
+        return {} if unseen_by_next(self.rules, state, self.offered, self.seat) else None
 
     def run(self) -> Action:
         """Search within the budget; the root's most visited offered action (ties: best mean)."""
@@ -133,7 +138,7 @@ class Search:
         children = self.root.children
         best: Action | None = None
         key = (-1, -math.inf)
-        seat = self.seen.seat
+        seat = self.seat
         for action in self.offered:
             child = children.get(action)
             if child is None:
@@ -145,7 +150,7 @@ class Search:
 
     def seed_root(self, weight: int) -> None:
         """Give each root edge ``weight`` visits of its one-decision value (see :mod:`._prior`)."""
-        prior = Prior(self.rules, self.seen.seat, self.players, self.values)
+        prior = Prior(self.rules, self.seat, self.players, self.values)
         answers = self.shared is None
         for action, values in prior.root_values(self.seen, self.offered, self.rng, answers).items():
             child = self.root.children[action] = _Node(self.players, values)

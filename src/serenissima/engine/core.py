@@ -102,10 +102,11 @@ class State:
 
 @attrs.frozen(slots=True)
 class Observation:
-    """Base class of what one seat may see of a state.
+    """Base class of what one seat, or a spectator, may see of a state.
 
     Attributes:
-        seat: The seat that observes.
+        seat: The seat that observes; ``None`` for a spectator, who is shown
+            only what every seat is shown.
 
     Examples:
         >>> import serenissima as ser
@@ -113,9 +114,11 @@ class Observation:
         >>> seen = rules.observe(rules.new_game(players=3), seat=1)
         >>> seen.seat, seen.ducats[1] is not None, seen.ducats[0]
         (1, True, None)
+        >>> rules.observe(rules.new_game(players=3), seat=None).ducats
+        (None, None, None)
     """
 
-    seat: int
+    seat: int | None
 
 
 @attrs.frozen(slots=True)

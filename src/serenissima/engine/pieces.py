@@ -99,9 +99,11 @@ def clockwise(first: int, players: int) -> tuple[int, ...]:
 
 
 def own_purse(
-    shown: tuple[int | None, ...], reckoned: tuple[int, ...], seat: int
+    shown: tuple[int | None, ...], reckoned: tuple[int, ...], seat: int | None
 ) -> tuple[int, ...]:
     """Return every seat's purse as ``seat`` knows it: its own as shown, the others reckoned.
+
+    A spectator (``seat=None``) knows every purse as reckoned.
 
     For rebuilding a full state from an observation: ``shown`` is what the
     seat is shown of the purses (``None`` where hidden), ``reckoned`` what the

@@ -26,6 +26,7 @@ from serenissima.engine.core import (
 )
 from serenissima.engine.errors import (
     ArgumentTypeError,
+    ArgumentValueError,
     IllegalActionError,
     OptionError,
     StateError,
@@ -69,35 +70,30 @@ class Engine(Learnable, Protocol):
 
     def load_params(self, files: Any, board: Board) -> Any:
         """Read the edition's own files into its typed parameter classes."""
-        ...
 
     def new_game(self, rules: Ruleset, players: int, options: Mapping[str, OptionValue]) -> State:
         """Return the state before the first decision of a new game."""
-        ...
 
     def legal_actions(self, rules: Ruleset, state: State) -> tuple[Action, ...]:
         """Return the actions of the seat to act (chance outcomes at chance nodes)."""
-        ...
 
     def chance_outcomes(self, rules: Ruleset, state: State) -> tuple[tuple[Action, Fraction], ...]:
         """Return the outcomes of a chance node with their probabilities."""
-        ...
 
     def step(self, rules: Ruleset, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         """Apply an action already known to be legal."""
-        ...
 
     def explain(self, rules: Ruleset, state: State, action: Action) -> IllegalActionError:
         """Return the error that says why ``action`` is illegal in ``state``."""
-        ...
 
     def decision(self, rules: Ruleset, state: State) -> Decision:
         """Describe the decision point of ``state``."""
-        ...
 
-    def observe(self, rules: Ruleset, state: State, seat: int) -> Observation:
-        """Return what ``seat`` may see of ``state``."""
-        ...
+    def observe(self, rules: Ruleset, state: State, seat: int | None) -> Observation:
+        """Return what ``seat`` may see of ``state``; a spectator (``None``) sees what is public."""
+
+    def is_secret(self, rules: Ruleset, state: State, action: Action) -> bool:
+        """Whether the other seats and spectators must not learn the action (a secret bid)."""
 
     def sample_state(self, rules: Ruleset, observation: Observation, rng: Random) -> State:
         """Draw, from ``observation`` alone, a full state its seat cannot tell from the true one.
@@ -105,27 +101,21 @@ class Engine(Learnable, Protocol):
         ``observe(sample_state(observation, rng), observation.seat)`` must equal
         ``observation``; what the seat cannot see is drawn with ``rng``.
         """
-        ...
 
     def standings(self, rules: Ruleset, state: State) -> Standings:
         """Rank the seats, with the breakdown of each score."""
-        ...
 
     def parse_action(self, rules: Ruleset, state: State, text: str) -> Action:
         """Read an action's text form in the context of ``state``."""
-        ...
 
     def phases(self) -> tuple[PhaseInfo, ...]:
         """Describe the edition's turn structure, phase by phase, in playing order."""
-        ...
 
-    def render(self, rules: Ruleset, state: State, seat: int | None) -> str:
-        """Draw ``state`` as text for a terminal, as ``seat`` sees it (all of it when ``None``)."""
-        ...
+    def render(self, rules: Ruleset, state: State, seen: Observation | None) -> str:
+        """Draw ``state`` as text, hiding what the viewer's observation ``seen`` hides (or none)."""
 
     def evaluate(self, rules: Ruleset, state: State, seat: int) -> float:
         """Estimate how good ``state`` is for ``seat``, in the units of the final score."""
-        ...
 
 
 _ACTION_EXPECTED = (
@@ -293,21 +283,36 @@ class Ruleset(Indexing):
         self._own(state)
         return self.engine.decision(self, state)
 
-    def observe(self, state: State, seat: int) -> Observation:
-        """Return what ``seat`` may see of ``state``, hidden information redacted."""
+    def observe(self, state: State, seat: int | None) -> Observation:
+        """Return what ``seat`` may see of ``state``; ``None``: a spectator, shown what all are."""
         self._own(state)
-        _check_seat(state, seat)
+        if seat is not None:
+            _check_seat(state, seat)
         return self.engine.observe(self, state, seat)
+
+    def is_secret(self, state: State, action: Action) -> bool:
+        """Whether ``action``, taken in ``state``, is hidden from all but the seat that takes it.
+
+        Such as a classic bid (C-BID-2): the other seats and spectators learn
+        that the seat moved, and the events, not the action. Chance is never secret.
+
+        Raises:
+            StateError: The state is not of this ruleset.
+            ArgumentTypeError: ``action`` is not an action.
+        """
+        self._own(state)
+        if not isinstance(action, Action):
+            raise ArgumentTypeError("action", _ACTION_EXPECTED, action)
+        if state.to_act < 0:
+            return False
+        return self.engine.is_secret(self, state, action)
 
     def sample_state(self, observation: Observation, rng: Random) -> State:
         """Draw a full state that the observing seat cannot tell from the true one.
 
-        A determinization, for bots that must decide from what their seat may
-        see: the state is built from ``observation`` alone, what the seat cannot
-        see drawn with ``rng`` among the values the public record allows (each
-        edition's observation says what that is), so that observing it again
-        for the same seat gives ``observation`` back. Where the seat can see
-        everything, the state is the same for every ``rng``.
+        A determinization, for bots: built from ``observation`` alone, what the
+        seat cannot see drawn with ``rng`` among the values the public record
+        allows; observing it again for the same seat gives ``observation``.
 
         Args:
             observation: What one seat sees, from :meth:`observe`.
@@ -347,24 +352,28 @@ class Ruleset(Indexing):
         self._own(state)
         return self.engine.standings(self, state)
 
-    def render(self, state: State, seat: int | None = None) -> str:
+    def render(self, state: State, seat: int | None = None, *, spectator: bool = False) -> str:
         """Draw ``state`` as text for a terminal.
 
         Args:
             state: A state of this ruleset.
-            seat: The seat whose view to draw, with the others' secrets hidden;
-                ``None`` draws everything (for spectators and replays).
+            seat: The seat whose view to draw, or ``None`` for everything.
+            spectator: Draw a spectator's view (only what is public) instead.
 
         Returns:
             Several lines of plain text, without a final newline.
 
         Raises:
             StateError: The state is not of this ruleset, or the seat is not in the game.
+            ArgumentValueError: Both a seat and ``spectator``.
         """
         self._own(state)
         if seat is not None:
             _check_seat(state, seat)
-        return self.engine.render(self, state, seat)
+            if spectator:
+                raise ArgumentValueError("render draws a seat's view or a spectator's, not both")
+        seen = None if seat is None and not spectator else self.engine.observe(self, state, seat)
+        return self.engine.render(self, state, seen)
 
     def evaluate(self, state: State, seat: int) -> float:
         """Estimate how good ``state`` is for ``seat``: the heuristic of the greedy bot.

@@ -304,8 +304,8 @@ class Game:
         """Return the standings (provisional before the end)."""
         return self._rules.standings(self.state)
 
-    def observe(self, seat: int) -> Observation:
-        """Return what ``seat`` may see of the current state."""
+    def observe(self, seat: int | None) -> Observation:
+        """Return what ``seat`` may see of the current state (``None``: a spectator)."""
         return self._rules.observe(self.state, seat)
 
     def record(

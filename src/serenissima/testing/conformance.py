@@ -36,6 +36,11 @@ What is checked, at every state of every game:
   attribute ``money_hidden = True``, or by a ``money_visibility`` option set
   to ``"hidden"``), a seat's observation shows ``None`` for every other seat's ducats, and
   neither it nor the seat's drawing of the state changes when only other seats' ducats change;
+- a spectator's observation (``observe(state, None)``) round-trips through
+  JSON and shows nothing that some seat is not shown, and at every tenth
+  state ``render(state, spectator=True)`` draws it; two actions of the seat
+  to act that leave the other seats and a spectator the same views and the
+  same events (the states after them differing) are both secret by ``is_secret``;
 
 and for every game: it ends within ``max_decisions`` actions, its final
 standings are final, ``evaluate`` equals each seat's final score, its
