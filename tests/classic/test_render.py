@@ -151,7 +151,8 @@ def test_only_a_bid_is_secret() -> None:
     rules = _rules()
     state = _bidding()
     bids = rules.legal_actions(state)
-    assert bids and all(rules.is_secret(state, bid) for bid in bids)
+    assert bids
+    assert all(rules.is_secret(state, bid) for bid in bids)
     for decisions in (0, 30, 90):
         other = _game(decisions)
         if other.to_act >= 0 and not isinstance(other.phase, Bidding):
