@@ -1,4 +1,4 @@
-"""The JSON Schemas of each edition: they accept what the converter writes, refuse what it refuses."""
+"""Each edition's JSON Schemas accept what the converter writes and refuse what it refuses."""
 
 from __future__ import annotations
 
