@@ -60,7 +60,9 @@ def check_setup(setup: Mapping[str, Any]) -> dict[str, Any]:
     ``ruleset`` (an installed ruleset's name), ``players``, ``options`` (by
     name; default none), ``seats`` (one ``{"kind": ...}`` per seat: ``"human"``
     or a bot kind such as ``"random"``, ``"greedy"`` or ``"ismcts:200"``;
-    default all human) and ``seed`` (default drawn).
+    default all human), ``seed`` (default drawn) and ``chance_by`` (default
+    ``None``: the server rolls; a person's seat: that seat enters every roll
+    and draw, as at a table with physical dice).
 
     Raises:
         ArgumentTypeError: A field of the wrong type.
@@ -74,7 +76,7 @@ def check_setup(setup: Mapping[str, Any]) -> dict[str, Any]:
     """
     if not isinstance(setup, Mapping):
         raise ArgumentTypeError("setup", "a mapping of set-up fields", setup)
-    known = {"ruleset", "players", "options", "seats", "seed"}
+    known = {"ruleset", "players", "options", "seats", "seed", "chance_by"}
     unknown = sorted(set(setup) - known)
     if unknown:
         raise ArgumentValueError(f"unknown set-up fields {unknown}; known: {sorted(known)}")
@@ -104,12 +106,21 @@ def check_setup(setup: Mapping[str, Any]) -> dict[str, Any]:
         seed = secrets.randbits(63)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ArgumentTypeError("seed", "an int", seed)
+    chance_by = setup.get("chance_by")
+    if chance_by is not None and (
+        isinstance(chance_by, bool)
+        or not isinstance(chance_by, int)
+        or not 0 <= chance_by < players
+        or kinds[chance_by]["kind"] != HUMAN
+    ):
+        raise ArgumentValueError(f"chance_by must be a person's seat or null, not {chance_by!r}")
     return {
         "ruleset": ruleset,
         "players": players,
         "options": dict(options),
         "seats": kinds,
         "seed": seed,
+        "chance_by": chance_by,
     }
 
 
@@ -151,6 +162,8 @@ class HostedGame:
         self.moves: list[Move] = []
         self.events: list[tuple[Event, ...]] = []
         """The events of each move, by version less one."""
+        self.secret: list[bool] = []
+        """Whether each move is hidden from all but its actor (:meth:`Ruleset.is_secret`)."""
 
     @property
     def version(self) -> int:
@@ -161,6 +174,19 @@ class HostedGame:
     def kinds(self) -> list[str]:
         """Each seat's kind: ``"human"`` or a bot's."""
         return [seat["kind"] for seat in self.setup["seats"]]
+
+    @property
+    def chance_by(self) -> int | None:
+        """The seat that enters chance outcomes, or ``None`` when the server rolls."""
+        seat: int | None = self.setup.get("chance_by")
+        return seat
+
+    def decides(self) -> int | None:
+        """The person's seat whose move the game waits for, or ``None`` (nobody: it is over)."""
+        to_act = self.state.to_act
+        if to_act == CHANCE:
+            return self.chance_by
+        return to_act if to_act >= 0 and self.kinds[to_act] == HUMAN else None
 
     @classmethod
     def create(
@@ -247,9 +273,9 @@ class HostedGame:
             raise VersionConflictError(
                 f"the game is at version {self.version}, not {version}: look again"
             )
-        if self.state.to_act != seat:
+        if self.decides() != seat:
             raise OutOfTurnError(f"seat {seat} does not decide now ({self._whose()})")
-        move = self._commit(seat, self._read(seat, text))
+        move = self._commit(self.state.to_act, self._read(seat, text))
         return [move, *self.advance()]
 
     def advance(self) -> list[Move]:
@@ -260,6 +286,8 @@ class HostedGame:
             if to_act == TERMINAL:
                 break
             rng = random.Random(_seed(self.setup["seed"], self.version + 1))
+            if to_act == CHANCE and self.chance_by is not None:
+                break
             if to_act == CHANCE:
                 action = sample_outcome(self.rules.chance_outcomes(self.state), rng)
             elif self.kinds[to_act] != HUMAN:
@@ -280,7 +308,7 @@ class HostedGame:
         state, events = self.rules.step(self.state, action)
         move = Move(self.version + 1, actor, str(action))
         self.store.append(self.id, move)  # a move counts once it is on disk
-        self._push(move, state, events)
+        self._push(move, action, state, events)
         return move
 
     def _apply(self, move: Move, action: Action) -> None:
@@ -289,9 +317,10 @@ class HostedGame:
             raise StateError(
                 f"stored move {move.version} of game {self.id!r} does not follow the game"
             )
-        self._push(move, *self.rules.step(self.state, action))
+        self._push(move, action, *self.rules.step(self.state, action))
 
-    def _push(self, move: Move, state: State, events: tuple[Event, ...]) -> None:
+    def _push(self, move: Move, action: Action, state: State, events: tuple[Event, ...]) -> None:
+        self.secret.append(self.rules.is_secret(self.state, action))
         self.state = state
         self.moves.append(move)
         self.events.append(events)
@@ -301,5 +330,5 @@ class HostedGame:
         if to_act == TERMINAL:
             return "the game is over"
         if to_act == CHANCE:
-            return "chance acts"
+            return "chance acts" if self.chance_by is None else f"seat {self.chance_by} rolls"
         return f"seat {to_act} decides"

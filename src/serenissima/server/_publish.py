@@ -1,0 +1,89 @@
+"""What the server publishes of each ruleset: the board (SVG and JSON) and the JSON Schemas.
+
+Each is built once per ruleset and kept. The schema bundle defines, under
+``$defs``, ``Action``, ``Event``, ``Observation``, ``Standings``, ``View``
+and ``MoveMessage`` (the last two as the server sends them, their engine
+values typed by the edition's schemas), so that a client in another
+language can generate its types from one document.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from serenissima.engine.core import Action, Event, Standings
+from serenissima.engine.registry import load_ruleset
+from serenissima.records.schema import DIALECT, json_schema
+from serenissima.reference.draw import board_svg
+from serenissima.server._models import MoveMessage, View
+
+__all__ = ["board_json", "board_picture", "schemas"]
+
+
+@functools.cache
+def board_picture(ruleset: str) -> str:
+    """The board's sea graph as SVG text."""
+    rules = load_ruleset(ruleset)
+    return board_svg(rules.board, title=rules.info.name)
+
+
+@functools.cache
+def board_json(ruleset: str) -> dict[str, Any]:
+    """The board's areas and ports, ports in the order an observation lists them."""
+    board = load_ruleset(ruleset).board
+    return {
+        "areas": [{"id": area.id, "name": area.name} for area in board.spec.areas],
+        "ports": [
+            {
+                "id": port.id,
+                "name": port.name,
+                "area": port.area,
+                "good": port.good,
+                "warehouse": port.warehouse,
+                "capital_of": port.capital_of,
+            }
+            for port in board.ports
+        ],
+    }
+
+
+@functools.cache
+def schemas(ruleset: str) -> dict[str, Any]:
+    """The JSON Schemas of the ruleset's values and of the server's messages, in one bundle.
+
+    Example:
+        >>> bundle = schemas("modern")
+        >>> bundle["$defs"]["View"]["properties"]["observation"]
+        {'$ref': '#/$defs/Observation'}
+    """
+    rules = load_ruleset(ruleset)
+    defs: dict[str, Any] = {}
+    named = {
+        "Action": Action,
+        "Event": Event,
+        "Observation": rules.engine.observation_type,
+        "Standings": Standings,
+    }
+    for name, cls in named.items():
+        schema = json_schema(rules, cls)
+        defs.update(schema.pop("$defs"))
+        schema.pop("$schema")
+        if name not in defs:
+            defs[name] = schema
+    template = "#/$defs/{model}"
+    for model in (View, MoveMessage):
+        schema = model.model_json_schema(ref_template=template)
+        defs.update(schema.pop("$defs", {}))
+        defs[model.__name__] = schema
+    view = defs["View"]["properties"]
+    view["observation"] = {"$ref": "#/$defs/Observation"}
+    view["standings"] = {"anyOf": [{"$ref": "#/$defs/Standings"}, {"type": "null"}]}
+    event = defs["EventItem"]["properties"]
+    event["data"] = {"$ref": "#/$defs/Event"}
+    return {
+        "$schema": DIALECT,
+        "$id": f"/rulesets/{ruleset}/schema.json",
+        "title": f"The JSON of the {ruleset} ruleset and of the server's messages",
+        "$defs": defs,
+    }

@@ -1,0 +1,130 @@
+"""What the server shows one seat, or a spectator, of a hosted game: views and moves.
+
+Everything sent to a viewer is built here from the engine's answers for that
+viewer only: the seat's observation (:meth:`Ruleset.observe`, a spectator's
+when the seat is ``None``), its drawing, the legal actions when it is the
+seat's turn, and, of each move, the events (which every seat witnesses) and
+the action's text form unless the move is secret and the viewer not its
+actor (:meth:`Ruleset.is_secret`). The standings are shown once the game is
+over, when nothing is hidden any more.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from serenissima.engine.core import CHANCE, TERMINAL
+from serenissima.records.serialize import to_data
+from serenissima.server._host import HostedGame
+
+__all__ = ["lobby_entry", "move_message", "view"]
+
+
+def view(game: HostedGame, seat: int | None) -> dict[str, Any]:
+    """The view of ``seat`` (``None``: a spectator) of the game as it stands.
+
+    Example:
+        >>> import tempfile
+        >>> from serenissima.server import open_store
+        >>> store = open_store(f"sqlite:///{tempfile.mkdtemp()}/games.db")
+        >>> game = HostedGame.create(store, {"ruleset": "classic", "players": 2, "seed": 1})
+        >>> seen = view(game, None)
+        >>> seen["observation"]["ducats"], seen["legal"]
+        ([None, None], [])
+        >>> len(view(game, seen["to_act"])["legal"]) > 0
+        True
+    """
+    rules = game.rules
+    state = game.state
+    decision = rules.decision(state)
+    over = state.to_act == TERMINAL
+    legal: list[dict[str, Any]] = []
+    if seat is not None and game.decides() == seat:
+        if state.to_act == CHANCE:
+            legal = [
+                {
+                    "text": str(outcome),
+                    "index": rules.outcome_index(state, outcome),
+                    "probability": str(chance),
+                }
+                for outcome, chance in rules.chance_outcomes(state)
+            ]
+        else:
+            legal = [
+                {"text": str(action), "index": rules.action_index(state, action)}
+                for action in rules.legal_actions(state)
+            ]
+    seen = rules.observe(state, seat)
+    tokens = game.store.tokens(game.id)
+    return {
+        "game": game.id,
+        "ruleset": rules.id,
+        "version": game.version,
+        "seat": seat,
+        "to_act": state.to_act,
+        "waiting_for": game.decides(),
+        "over": over,
+        "decision": {
+            "actor": decision.actor,
+            "kind": decision.kind,
+            "rule_id": decision.rule_id,
+            "prompt": decision.prompt,
+        },
+        "observation": to_data(rules, seen),
+        "text": rules.render(state, seat, spectator=seat is None),
+        "legal": legal,
+        "standings": to_data(rules, rules.standings(state)) if over else None,
+        "seats": [
+            {"seat": number, "kind": kind, "joined": kind != "human" or number in tokens}
+            for number, kind in enumerate(game.kinds)
+        ],
+    }
+
+
+def move_message(game: HostedGame, version: int, seat: int | None) -> dict[str, Any]:
+    """The move that made ``version``, as ``seat`` (``None``: a spectator) may see it.
+
+    Example:
+        >>> import tempfile
+        >>> from serenissima.server import open_store
+        >>> store = open_store(f"sqlite:///{tempfile.mkdtemp()}/games.db")
+        >>> game = HostedGame.create(store, {"ruleset": "modern", "players": 2, "seed": 1})
+        >>> first = move_message(game, 1, None)
+        >>> first["actor"], first["action"], first["events"][0]["text"]
+        (-1, 'close constantinople', 'constantinople is closed for the game')
+    """
+    move = game.moves[version - 1]
+    hidden = game.secret[version - 1] and seat != move.actor
+    rules = game.rules
+    return {
+        "type": "move",
+        "version": version,
+        "actor": move.actor,
+        "action": None if hidden else move.text,
+        "hidden": hidden,
+        "events": [
+            {"text": event.describe(), "data": to_data(rules, event)}
+            for event in game.events[version - 1]
+        ],
+    }
+
+
+def lobby_entry(game: HostedGame) -> dict[str, Any]:
+    """What the lobby says of a game: set-up (never its seed), seats, version, whether over."""
+    setup = game.setup
+    tokens = game.store.tokens(game.id)
+    return {
+        "id": game.id,
+        "ruleset": setup["ruleset"],
+        "players": setup["players"],
+        "options": setup["options"],
+        "chance_by": setup.get("chance_by"),
+        "seats": [
+            {"seat": number, "kind": kind, "joined": kind != "human" or number in tokens}
+            for number, kind in enumerate(game.kinds)
+        ],
+        "version": game.version,
+        "to_act": game.state.to_act,
+        "waiting_for": game.decides(),
+        "over": game.state.to_act == TERMINAL,
+    }
