@@ -16,13 +16,23 @@ import sys
 from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 
-from serenissima.cli import bench, compare, ladder, play, replay, rules, rulesets, simulate
+from serenissima.cli import (
+    bench,
+    compare,
+    ladder,
+    play,
+    replay,
+    rules,
+    rulesets,
+    serve,
+    simulate,
+)
 from serenissima.cli._common import EXIT_ERROR, EXIT_INTERRUPTED, PROG, Parser
 from serenissima.engine.errors import SerenissimaError
 
 __all__ = ["main"]
 
-_COMMANDS = (rulesets, rules, play, replay, simulate, compare, ladder, bench)
+_COMMANDS = (rulesets, rules, play, replay, simulate, compare, ladder, bench, serve)
 
 
 def _package_version() -> str:

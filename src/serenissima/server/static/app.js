@@ -1,0 +1,335 @@
+// The reference web page of serenissima serve: a lobby, and a table that plays one seat.
+// Plain JavaScript, no build step. Everything it shows comes from the server's API:
+// GET /games, POST /games, POST /games/{id}/seats/{seat}/join, GET /games/{id}/view,
+// POST /games/{id}/actions and WS /games/{id}/ws (see /docs for the schema).
+
+const $ = (selector) => document.querySelector(selector);
+const params = new URLSearchParams(location.search);
+const CHANCE = -1;
+
+function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value);
+  }
+  for (const child of children) node.append(child);
+  return node;
+}
+
+function tokenKey(game, seat) { return `serenissima-token:${game}:${seat}`; }
+
+function status(text) { $("#status").textContent = text; }
+
+async function api(method, path, body, token) {
+  const headers = { "Accept": "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["Authorization"] = `Bearer ${token}`;
+  const response = await fetch(path, {
+    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const error = new Error(data.message || response.statusText);
+    error.status = response.status;
+    error.body = data;
+    throw error;
+  }
+  return data;
+}
+
+function seatName(seat) {
+  if (seat === CHANCE) return "chance";
+  if (seat === null || seat === undefined || seat < 0) return "nobody";
+  return `seat ${seat}`;
+}
+
+// --- the lobby -------------------------------------------------------------------
+
+async function showLobby() {
+  $("#lobby").hidden = false;
+  $("#where").textContent = "lobby";
+  const rulesets = await api("GET", "/rulesets");
+  const select = $("#ruleset");
+  for (const ruleset of rulesets) {
+    select.append(el("option", { value: ruleset.id }, `${ruleset.id}: ${ruleset.name}`));
+  }
+  const players = () => rulesets.find((r) => r.id === select.value).players;
+  const fillPlayers = () => {
+    const chosen = $("#players");
+    chosen.replaceChildren(...players().map((n) => el("option", { value: n }, String(n))));
+    fillSeats();
+  };
+  const fillSeats = () => {
+    const count = Number($("#players").value);
+    const kinds = ["human", "random", "greedy", "ismcts:100"];
+    const rows = [];
+    for (let seat = 0; seat < count; seat++) {
+      const choice = el("select", { name: `seat-${seat}` },
+        ...kinds.map((kind) => el("option", { value: kind }, kind)));
+      if (seat > 0 && count > 2) choice.value = "greedy";
+      rows.push(el("label", {}, `Seat ${seat} `, choice));
+    }
+    $("#seat-kinds").replaceChildren(...rows);
+  };
+  select.addEventListener("change", fillPlayers);
+  $("#players").addEventListener("change", fillSeats);
+  fillPlayers();
+  $("#create").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const form = new FormData(event.target);
+    const count = Number(form.get("players"));
+    const seats = [];
+    for (let seat = 0; seat < count; seat++) seats.push({ kind: form.get(`seat-${seat}`) });
+    const body = { ruleset: form.get("ruleset"), players: count, seats };
+    if (form.get("seed")) body.seed = Number(form.get("seed"));
+    try {
+      const created = await api("POST", "/games", body);
+      status(`created game ${created.id}`);
+      await listGames();
+    } catch (error) {
+      status(error.message);
+    }
+  });
+  await listGames();
+}
+
+async function listGames() {
+  const games = await api("GET", "/games");
+  const rows = games.map((game) => {
+    const seats = el("td");
+    for (const seat of game.seats) {
+      if (seat.kind !== "human") {
+        seats.append(el("span", { class: `seat-${seat.seat}` }, `${seat.seat}: ${seat.kind} `));
+      } else if (localStorage.getItem(tokenKey(game.id, seat.seat))) {
+        seats.append(el("a", { href: `?game=${game.id}&seat=${seat.seat}`,
+          class: `seat-${seat.seat} play`, "data-seat": seat.seat }, `play seat ${seat.seat} `));
+      } else if (seat.joined) {
+        seats.append(el("span", { class: `seat-${seat.seat}` }, `${seat.seat}: taken `));
+      } else {
+        seats.append(el("button", { class: "join", "data-game": game.id, "data-seat": seat.seat,
+          onclick: () => join(game.id, seat.seat) }, `join seat ${seat.seat}`));
+      }
+    }
+    const state = game.over ? "over" : `waiting for ${seatName(game.waiting_for)}`;
+    return el("tr", { "data-game": game.id },
+      el("td", {}, game.id), el("td", {}, `${game.ruleset}, ${game.players} players`), seats,
+      el("td", {}, `${game.version} (${state})`),
+      el("td", {}, el("a", { href: `?game=${game.id}` }, "watch")));
+  });
+  $("#games tbody").replaceChildren(...rows);
+}
+
+async function join(game, seat) {
+  try {
+    const joined = await api("POST", `/games/${game}/seats/${seat}/join`);
+    localStorage.setItem(tokenKey(game, seat), joined.token);
+    location.search = `?game=${game}&seat=${seat}`;
+  } catch (error) {
+    status(error.message);
+    await listGames();
+  }
+}
+
+// --- the table -------------------------------------------------------------------
+
+const table = { game: null, seat: null, token: null, view: null, logged: 0, board: null };
+
+async function showTable(game, seat) {
+  table.game = game;
+  table.seat = seat;
+  table.token = seat === null ? null : localStorage.getItem(tokenKey(game, seat));
+  if (seat !== null && !table.token) {
+    status(`no token for seat ${seat} of this game in this browser: watching`);
+    table.seat = null;
+  }
+  $("#table").hidden = false;
+  $("#where").textContent = `game ${game}, ${table.seat === null ? "spectator" : `seat ${table.seat}`}`;
+  const view = await api("GET", `/games/${game}/view`, undefined, table.token);
+  await loadBoard(view.ruleset);
+  render(view);
+  connect(0);
+  $("#typed").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("#typed-action").value.trim();
+    if (text) play(text);
+  });
+}
+
+async function loadBoard(ruleset) {
+  const [svg, board] = await Promise.all([
+    fetch(`/rulesets/${ruleset}/board.svg`).then((r) => r.text()),
+    api("GET", `/rulesets/${ruleset}/board.json`),
+  ]);
+  $("#board").innerHTML = svg;
+  table.board = board;
+}
+
+function connect(since) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = new URLSearchParams({ since: String(since) });
+  if (table.token) query.set("token", table.token);
+  const socket = new WebSocket(`${scheme}://${location.host}/games/${table.game}/ws?${query}`);
+  socket.onmessage = (message) => {
+    const data = JSON.parse(message.data);
+    if (data.type === "move") logMove(data);
+    else if (data.type === "view") render(data.view);
+  };
+  socket.onopen = () => status(`live, version ${table.view ? table.view.version : since}`);
+  socket.onclose = (event) => {
+    if (event.code >= 4000) { status(`closed: ${event.reason}`); return; }
+    status("connection lost: reconnecting");
+    setTimeout(() => connect(table.logged), 1000);  // resume after the last move logged
+  };
+}
+
+function logMove(move) {
+  if (move.version <= table.logged) return;  // already shown (a resend after a reconnect)
+  table.logged = move.version;
+  const who = seatName(move.actor);
+  const item = el("li", { value: move.version, "data-version": move.version });
+  if (move.hidden) {
+    item.className = "hidden-move";
+    item.append(`${who} acts in secret`);
+  } else {
+    item.append(el("strong", { class: `seat-${move.actor}` }, who), `: ${move.action}`);
+  }
+  if (move.events.length) {
+    item.append(el("ul", {}, ...move.events.map((event) => el("li", {}, event.text))));
+  }
+  $("#log").append(item);
+  $("#log").scrollTop = $("#log").scrollHeight;
+}
+
+function render(view) {
+  if (table.view && view.version < table.view.version) return;  // an older view, sent late
+  table.view = view;
+  const mine = view.legal.length > 0;
+  const main = $("#table");
+  main.dataset.version = view.version;
+  main.dataset.myTurn = String(mine);
+  main.dataset.over = String(view.over);
+  const decision = view.decision;
+  const who = view.over ? "The game is over." : `${seatName(view.to_act)} decides`;
+  $("#decision").replaceChildren(
+    el("div", {}, el("strong", {}, who), " ", el("span", { class: "rule" }, `${decision.kind} · ${decision.rule_id}`)),
+    el("p", { class: "prompt" }, mine ? decision.prompt : view.over ? "" : `Waiting for ${seatName(view.waiting_for ?? view.to_act)}.`),
+  );
+  renderActions(view);
+  renderSeats(view);
+  renderBoard(view.observation);
+  renderStandings(view);
+  $("#text").textContent = view.text;
+  $("#typed").hidden = !mine;
+  status(`version ${view.version}${mine ? " · your move" : ""}`);
+}
+
+function renderActions(view) {
+  const groups = new Map();
+  for (const action of view.legal) {
+    const verb = action.text.split(" ")[0];
+    if (!groups.has(verb)) groups.set(verb, []);
+    groups.get(verb).push(action);
+  }
+  const sets = [];
+  for (const [verb, actions] of groups) {
+    sets.push(el("fieldset", { "data-kind": verb }, el("legend", {}, `${verb} (${actions.length})`),
+      ...actions.map((action) => el("button", {
+        class: "action", "data-action": action.text, "data-index": action.index,
+        title: action.probability ? `odds ${action.probability}` : `index ${action.index}`,
+        onclick: () => play(action.text),
+      }, action.text))));
+  }
+  $("#actions").replaceChildren(...sets);
+}
+
+function renderSeats(view) {
+  const seen = view.observation;
+  const rows = view.seats.map((seat) => {
+    const ducats = seen.ducats ? seen.ducats[seat.seat] : null;
+    const money = ducats === null || ducats === undefined ? "?" : String(ducats);
+    const marks = [];
+    if (seat.seat === view.seat) marks.push("you");
+    if (seat.seat === view.to_act) marks.push("to act");
+    return el("tr", { class: `seat-${seat.seat}` },
+      el("td", {}, `seat ${seat.seat}`), el("td", {}, seat.kind + (seat.joined ? "" : " (open)")),
+      el("td", {}, `ducats ${money}`), el("td", {}, marks.join(", ")));
+  });
+  $("#seats tbody").replaceChildren(...rows);
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+const COLOURS = ["#c0392b", "#2471a3", "#229954", "#b7950b"];
+
+function renderBoard(seen) {
+  const svg = $("#board svg");
+  if (!svg || !table.board) return;
+  svg.querySelectorAll(".overlay").forEach((node) => node.remove());
+  svg.querySelectorAll("circle.area").forEach((node) => node.classList.remove("owner"));
+  const circle = (area) => svg.querySelector(`circle.area[data-area="${area}"]`);
+  (seen.ports || []).forEach((port, index) => {
+    const spec = table.board.ports[index];
+    const node = spec && circle(spec.area);
+    if (node && port.owner !== null && port.owner !== undefined) {
+      node.classList.add("owner");
+      node.setAttribute("stroke", COLOURS[port.owner % COLOURS.length]);
+    }
+  });
+  const layer = document.createElementNS(SVG, "g");
+  layer.setAttribute("class", "overlay");
+  const count = new Map();
+  for (const galley of seen.galleys || []) {
+    const node = circle(galley.area);
+    if (!node) continue;
+    const n = count.get(galley.area) || 0;
+    count.set(galley.area, n + 1);
+    const x = Number(node.getAttribute("cx")) + 10 + 9 * n;
+    const y = Number(node.getAttribute("cy")) - 10;
+    const mark = document.createElementNS(SVG, "circle");
+    mark.setAttribute("class", "galley");
+    mark.setAttribute("cx", x);
+    mark.setAttribute("cy", y);
+    mark.setAttribute("r", 5);
+    mark.setAttribute("fill", COLOURS[galley.owner % COLOURS.length]);
+    const title = document.createElementNS(SVG, "title");
+    title.textContent = `galley ${galley.id ?? galley.number} of seat ${galley.owner}: ${galley.sailors} sailors, cargo ${(galley.cargo || []).join(" ") || "none"}`;
+    mark.append(title);
+    layer.append(mark);
+  }
+  svg.append(layer);
+}
+
+function renderStandings(view) {
+  const box = $("#standings");
+  box.hidden = !view.standings;
+  if (!view.standings) return;
+  const entries = view.standings.entries || [];
+  box.replaceChildren(el("h3", {}, "Final standings"),
+    el("ol", {}, ...entries.map((entry) => el("li", { class: `seat-${entry.seat}`, "data-seat": entry.seat },
+      `seat ${entry.seat}: ${entry.score} (rank ${entry.rank})`))));
+}
+
+async function play(text) {
+  $("#error").textContent = "";
+  try {
+    const view = await api("POST", `/games/${table.game}/actions`,
+      { action: text, version: table.view.version }, table.token);
+    render(view);
+    $("#typed-action").value = "";
+  } catch (error) {
+    const rule = error.body && error.body.rule_id ? ` (${error.body.rule_id})` : "";
+    $("#error").textContent = `${error.message}${rule}`;
+    if (error.status === 409) {
+      render(await api("GET", `/games/${table.game}/view`, undefined, table.token));
+    }
+  }
+}
+
+const game = params.get("game");
+if (game) {
+  const seat = params.get("seat");
+  showTable(game, seat === null ? null : Number(seat)).catch((error) => status(error.message));
+} else {
+  showLobby().catch((error) => status(error.message));
+}
