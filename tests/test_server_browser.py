@@ -104,7 +104,9 @@ def test_two_browsers_play_a_whole_game_to_the_final_standings(
     shot = False
     while True:
         assert time.monotonic() < deadline, f"the game did not end in {GAME_SECONDS} s"
-        over = [page.locator("#table").get_attribute("data-over") == "true" for page in (first, second)]
+        over = [
+            page.locator("#table").get_attribute("data-over") == "true" for page in (first, second)
+        ]
         if all(over):
             break
         moved = False
@@ -129,7 +131,9 @@ def test_two_browsers_play_a_whole_game_to_the_final_standings(
     with urllib.request.urlopen(f"{server.url}/games/{game}/view") as answer:
         final = json.load(answer)
     assert final["over"]
-    expected = [f"seat {e['seat']}: {e['score']} (rank {e['rank']})" for e in final["standings"]["entries"]]
+    expected = [
+        f"seat {e['seat']}: {e['score']} (rank {e['rank']})" for e in final["standings"]["entries"]
+    ]
     for page in (first, second):
         page.wait_for_selector("#standings:not([hidden])")
         shown = page.locator("#standings li").all_inner_texts()
