@@ -17,6 +17,7 @@ from serenissima.engine.errors import (
 )
 from serenissima.server import (
     HostedGame,
+    Move,
     OutOfTurnError,
     SeatError,
     SQLiteStore,
@@ -196,3 +197,41 @@ def test_a_set_up_is_checked_before_anything_is_stored(tmp_path: Path) -> None:
     done = check_setup({"ruleset": "classic", "players": 3})
     assert done["seats"] == [{"kind": "human"}] * 3
     assert isinstance(done["seed"], int)
+
+
+def test_bots_owing_moves_after_a_crash_make_them_when_the_game_is_loaded(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "games.db")
+    game = HostedGame.create(store, setup("modern", "human", "random"), game_id="g")
+    rules = game.rules
+    while True:  # find a move of the person after which the bot or chance moves
+        assert game.state.to_act == 0
+        legal = rules.legal_actions(game.state)
+        handing = [a for a in legal if rules.apply(game.state, a).to_act != 0]
+        if handing:
+            break
+        game.act(0, str(legal[0]), game.version)
+    move = Move(game.version + 1, 0, str(handing[0]))
+    store.append("g", move)  # the person's move is stored; the server dies before the bot's
+    crashed = HostedGame.load(store, "g")
+    assert crashed.version == move.version
+    assert crashed.decides() is None  # waiting for the bot
+    made = crashed.resume()
+    assert made
+    assert {m.actor for m in made} <= {CHANCE, 1}
+    assert crashed.decides() in (0, None)
+    assert HostedGame.load(store, "g").moves == crashed.moves
+    assert HostedGame.load(store, "g").resume() == []  # nothing owed any more
+
+
+def test_dice_entered_by_a_seat_wait_for_it(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "games.db")
+    game = HostedGame.create(store, {**setup("modern", "human", "human"), "chance_by": 1})
+    assert game.state.to_act == CHANCE
+    assert game.decides() == 1
+    outcome = str(game.rules.chance_outcomes(game.state)[0][0])
+    with pytest.raises(OutOfTurnError, match="seat 1 rolls"):
+        game.act(0, outcome, game.version)
+    game.act(1, outcome, game.version)
+    assert game.moves[0].actor == CHANCE
+    with pytest.raises(ArgumentValueError, match="chance_by"):
+        check_setup({**setup("modern", "human", "random"), "chance_by": 1})

@@ -9,67 +9,23 @@ PostgreSQL server that the module starts from the machine's own binaries
 from __future__ import annotations
 
 import multiprocessing
-import os
-import shutil
-import socket
-import subprocess
-import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import psycopg
 import pytest
 
+from postgres_server import postgres_server
 from serenissima.engine.errors import ArgumentValueError
 from serenissima.server import Move, SQLiteStore, Store, VersionConflictError, open_store
 from serenissima.server.postgres import PostgresStore
 
 
-def _pg_bin(name: str) -> str:
-    """A PostgreSQL program: on the path, or where Debian's package puts it."""
-    packaged = sorted(Path("/usr/lib/postgresql").glob(f"*/bin/{name}"), reverse=True)
-    found = shutil.which(name) or (str(packaged[0]) if packaged else None)
-    if found is None:
-        pytest.fail(
-            f"PostgreSQL's {name} is not installed: install Debian's postgresql package "
-            "(.ci/run does) to run the PostgreSQL store's tests"
-        )
-    return found
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def postgres() -> Iterator[str]:
-    """A PostgreSQL server of its own on localhost, for this module; its URL.
-
-    Its folder is made under the system's temporary folder, which the
-    ``postgres`` user can reach (pytest's own are private to their owner).
-    """
-    folder = Path(tempfile.mkdtemp(prefix="pg-"))
-    data = folder / "data"
-    as_user: list[str] = []
-    if os.geteuid() == 0:
-        shutil.chown(folder, "postgres", "postgres")
-        as_user = ["runuser", "-u", "postgres", "--"]
-    port = _free_port()
-    run = lambda *args: subprocess.run(  # noqa: E731 - the same call four times
-        [*as_user, *args], check=True, capture_output=True, timeout=120
-    )
-    run(_pg_bin("initdb"), "-D", str(data), "-A", "trust", "-U", "serenissima")
-    options = f"-k {folder} -p {port} -c listen_addresses=127.0.0.1"
-    run(_pg_bin("pg_ctl"), "-D", str(data), "-o", options, "-l", str(folder / "log"), "-w", "start")
-    url = f"postgresql://serenissima@127.0.0.1:{port}/postgres"
-    try:
+    """A PostgreSQL server of its own for this module; its URL."""
+    with postgres_server() as url:
         yield url
-    finally:
-        run(_pg_bin("pg_ctl"), "-D", str(data), "-m", "immediate", "stop")
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

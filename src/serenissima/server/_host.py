@@ -298,6 +298,18 @@ class HostedGame:
             made.append(self._commit(to_act, action))
         return made
 
+    def resume(self) -> list[Move]:
+        """Make the moves chance and the bots owe; return them.
+
+        A server stopped between a person's move and the bots' answers leaves
+        the game waiting for a bot: the next server to load it moves on. When
+        another server process made those moves first, they are read instead.
+        """
+        try:
+            return self.advance()
+        except VersionConflictError:
+            return self.refresh()
+
     def _read(self, actor: int, text: str) -> Action:
         if not isinstance(text, str):
             raise ArgumentTypeError("action", "an action's text form, a str", text)

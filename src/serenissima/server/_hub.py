@@ -89,6 +89,7 @@ class Hub:
             else:
                 before = game.version
                 await asyncio.to_thread(game.refresh)
+            await asyncio.to_thread(game.resume)  # bots owing moves after a crash
             try:
                 return await asyncio.to_thread(work, game)
             finally:
