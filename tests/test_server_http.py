@@ -193,6 +193,8 @@ def test_each_refusal_is_a_clear_4xx_and_changes_nothing(api: Api) -> None:
             "MalformedRequest",
             http.post("/games", json={"ruleset": "classic", "colour": "red"}),
         ),
+        (422, "ArgumentValueError", http.post("/games", json={"ruleset": "/tmp", "players": 2})),
+        (404, "UnknownRuleset", http.get("/rulesets/nothing/board.svg")),
     ]
     for status, error, answer in refusals:
         assert answer.status_code == status, (error, answer.text)

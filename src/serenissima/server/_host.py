@@ -28,7 +28,7 @@ from serenissima.engine.errors import (
     SerenissimaError,
     StateError,
 )
-from serenissima.engine.registry import load_ruleset
+from serenissima.engine.registry import available_rulesets, load_ruleset
 from serenissima.engine.ruleset import Ruleset
 from serenissima.records.game import sample_outcome
 from serenissima.server._store import Move, Store, VersionConflictError
@@ -83,6 +83,9 @@ def check_setup(setup: Mapping[str, Any]) -> dict[str, Any]:
     ruleset = setup.get("ruleset")
     if not isinstance(ruleset, str):
         raise ArgumentTypeError("ruleset", "an installed ruleset's name", ruleset)
+    installed = available_rulesets()
+    if ruleset not in installed:  # never a folder: a client names no path of the server's
+        raise ArgumentValueError(f"no installed ruleset {ruleset!r}; installed: {installed}")
     rules = load_ruleset(ruleset)
     players = setup.get("players", max(rules.info.players))
     options = setup.get("options") or {}

@@ -208,6 +208,16 @@ def create_app(
             average, before it is refused with 429 (a flood).
         burst: How many it may send at once.
         max_body: The largest request body, in bytes.
+
+    Example:
+        >>> import tempfile
+        >>> from serenissima.server import open_store
+        >>> app = create_app(open_store(f"sqlite:///{tempfile.mkdtemp()}/games.db"))
+        >>> sorted(app.openapi()["paths"])[:3]
+        ['/games', '/games/{game_id}', '/games/{game_id}/actions']
+
+    Serve it with uvicorn (``serenissima serve`` does), or run it as a child
+    process with :class:`~serenissima.server.process.ServerProcess`.
     """
     hub = Hub(store, poll=poll)
     limiter = RateLimiter(actions_per_second, burst)
@@ -349,20 +359,25 @@ def create_app(
             )
         return out
 
+    def installed(ruleset: str) -> str:
+        if ruleset not in available_rulesets():
+            raise _RefusedError(404, "UnknownRuleset", f"no installed ruleset {ruleset!r}")
+        return ruleset
+
     @app.get("/rulesets/{ruleset}/board.svg", response_class=Response)
     async def board_svg(ruleset: str) -> Response:
         """The board's sea graph as SVG (every area a circle with ``data-area``)."""
-        return Response(board_picture(ruleset), media_type="image/svg+xml")
+        return Response(board_picture(installed(ruleset)), media_type="image/svg+xml")
 
     @app.get("/rulesets/{ruleset}/board.json")
     async def board(ruleset: str) -> dict[str, Any]:
         """The board's areas and ports, in the order observations list ports."""
-        return board_json(ruleset)
+        return board_json(installed(ruleset))
 
     @app.get("/rulesets/{ruleset}/schema.json")
     async def schema(ruleset: str) -> dict[str, Any]:
         """JSON Schemas of the edition's actions, events, observations and standings."""
-        return schemas(ruleset)
+        return schemas(installed(ruleset))
 
     page = importlib.resources.files("serenissima.server") / "static"
     app.mount("/play", StaticFiles(directory=str(page), html=True), name="play")

@@ -32,7 +32,12 @@ __all__ = ["ServerProcess", "free_port"]
 
 
 def free_port() -> int:
-    """A TCP port of localhost that nothing listens on now."""
+    """A TCP port of localhost that nothing listens on now.
+
+    Example:
+        >>> 0 < free_port() < 65536
+        True
+    """
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
@@ -47,6 +52,16 @@ class ServerProcess:
         port: The port (default: a free one, kept across restarts).
         log: A file for the server's output (default: discarded).
         extra: More command-line arguments of ``serve``.
+
+    Example:
+        >>> import tempfile, urllib.request
+        >>> server = ServerProcess(f"sqlite:///{tempfile.mkdtemp()}/games.db")
+        >>> server.start()
+        >>> server.kill()  # as a crash would
+        >>> server.start()  # the same port and database: every game comes back
+        >>> urllib.request.urlopen(f"{server.url}/games").status
+        200
+        >>> server.stop()
     """
 
     def __init__(
