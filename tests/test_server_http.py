@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import random
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -311,3 +313,37 @@ def test_dice_entered_by_a_seat_wait_for_that_seat(api: Api) -> None:
     played = api.act(game, tokens[1], outcomes[-1]["text"], view["version"])
     assert played.status_code == 200, played.text
     assert played.json()["version"] == view["version"] + 1
+
+
+def test_a_thinking_bot_holds_up_its_own_game_only(
+    served: tuple[ServerProcess, Path], api: Api
+) -> None:
+    seats = [{"kind": "human"}, {"kind": "ismcts:5s"}]
+    slow = api.create(ruleset="modern", players=2, seed=6, seats=seats)
+    token = api.join(slow, 0)
+    other = api.create(ruleset="classic", players=2, seed=6)
+    tokens = [api.join(other, 0), api.join(other, 1)]
+    rules = ser.load_ruleset("modern")
+    while True:  # find a move of the person after which the bot decides
+        view = api.view(slow, token)
+        texts = [m.text for m in SQLiteStore(served[1]).moves(slow)]
+        state = replay_states("modern", 2, {}, texts)[-1]
+        handing = [
+            a["text"]
+            for a in view["legal"]
+            if rules.apply(state, rules.parse_action(state, a["text"])).to_act == 1
+        ]
+        if handing:
+            break
+        assert api.act(slow, token, view["legal"][0]["text"], view["version"]).status_code == 200
+    answers: list[int] = []
+    thinking = threading.Thread(
+        target=lambda: answers.append(api.act(slow, token, handing[0], view["version"]).status_code)
+    )
+    thinking.start()
+    time.sleep(0.3)  # the bot is thinking now, for five seconds
+    played = _play_everyone(Api(api.url), other, tokens, seed=1, limit=10)
+    assert thinking.is_alive()  # the other game made its moves meanwhile
+    assert played >= 10
+    thinking.join(timeout=60)
+    assert answers == [200]
