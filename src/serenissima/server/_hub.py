@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from serenissima.server._host import HostedGame
-from serenissima.server._store import Move, Store
+from serenissima.server._store import Store
 
 __all__ = ["Hub", "RateLimiter"]
 
@@ -81,20 +81,28 @@ class Hub:
             UnknownGameError: No game of that id is stored.
         """
         async with self._lock(game_id):
-            game = self.games.get(game_id)
-            if game is None:
-                game = await asyncio.to_thread(HostedGame.load, self.store, game_id)
-                self.games[game_id] = game
-                before = game.version
-            else:
-                before = game.version
-                await asyncio.to_thread(game.refresh)
-            await asyncio.to_thread(game.resume)  # bots owing moves after a crash
+            cached = self.games.get(game_id)
+            known = [cached.version if cached is not None else -1]
+
+            def fresh_then_work() -> T:
+                game = cached
+                if game is None:
+                    game = HostedGame.load(self.store, game_id)
+                    self.games[game_id] = game
+                    known[0] = game.version
+                else:
+                    game.refresh()  # moves another process made
+                game.resume()  # moves the bots owed when a server died
+                try:
+                    return work(game)
+                finally:
+                    known.append(game.version)
+
             try:
-                return await asyncio.to_thread(work, game)
+                return await asyncio.to_thread(fresh_then_work)  # one trip to a worker thread
             finally:
-                if game.version != before:
-                    self.notify(game_id, game.version)
+                if len(known) == 2 and known[1] != known[0]:
+                    self.notify(game_id, known[1])
 
     async def game(self, game_id: str) -> HostedGame:
         """The game, up to date with the store."""
@@ -105,10 +113,6 @@ class Hub:
         game = await asyncio.to_thread(HostedGame.create, self.store, setup)
         self.games[game.id] = game
         return game
-
-    async def act(self, game_id: str, seat: int, text: str, version: int) -> list[Move]:
-        """Play a seat's move, then chance's and the bots' (see :meth:`HostedGame.act`)."""
-        return await self.run(game_id, lambda game: game.act(seat, text, version))
 
     # --- listeners --------------------------------------------------------------
 
