@@ -120,10 +120,11 @@ def ruleset_cases(draw: st.DrawFn) -> Case:
         "ruleset",
         f"{rules.id}.{method}(state, {seat!r})",
         lambda: getattr(rules, method)(state, seat),
-        # render(state, None) draws the whole state; every other seat is a seat of the game
+        # render(state, None) draws the whole state and observe(state, None) is a
+        # spectator's view; every other seat is a seat of the game
         lambda _: (
             (type(seat) is int and 0 <= seat < state.players)
-            or (seat is None and method == "render")
+            or (seat is None and method in ("render", "observe"))
         ),
         snapshot,
     )
