@@ -347,3 +347,20 @@ def test_a_thinking_bot_holds_up_its_own_game_only(
     assert played >= 10
     thinking.join(timeout=60)
     assert answers == [200]
+
+
+def test_the_server_log_never_shows_a_token(tmp_path: Path) -> None:
+    log = tmp_path / "server.log"
+    extra = ("--log-level", "info")
+    with ServerProcess(f"sqlite:///{tmp_path}/games.db", log=log, extra=extra) as server:
+        logged = Api(server.url)
+        game = logged.create(ruleset="modern", players=2, seed=1)
+        token = logged.join(game, 0)
+        watcher = Watcher(logged, game, token)
+        watcher.until(0)
+        watcher.close()
+        logged.view(game, token)
+    text = log.read_text()
+    assert f"/games/{game}/ws?" in text  # the WebSocket was logged...
+    assert "token=***" in text
+    assert token not in text  # ...without its token

@@ -3,9 +3,35 @@
 from __future__ import annotations
 
 import argparse
-from typing import TextIO
+import copy
+import logging
+import re
+from typing import Any, TextIO
 
 from serenissima.engine.errors import ArgumentValueError
+
+_TOKEN = re.compile(r"(token=)[^&\s\"']+")
+
+
+class HideTokens(logging.Filter):
+    """Write ``token=***`` in the server's log lines: a seat's token in a URL is a secret.
+
+    Example:
+        >>> record = logging.LogRecord("uvicorn", 20, "", 0, "%s", ("/ws?token=abc&since=2",), None)
+        >>> HideTokens().filter(record), record.args
+        (True, ('/ws?token=***&since=2',))
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Hide the tokens of ``record``; keep the record."""
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                _TOKEN.sub(r"\1***", arg) if isinstance(arg, str) else arg for arg in record.args
+            )
+        if isinstance(record.msg, str):
+            record.msg = _TOKEN.sub(r"\1***", record.msg)
+        return True
+
 
 DEFAULT_DATABASE = "sqlite:///serenissima.db"
 """Where games are kept unless ``--database`` says otherwise: a file in the working folder."""
@@ -72,5 +98,18 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     store = open_store(args.database)
     app = create_app(store, poll=args.poll or None, actions_per_second=args.actions_per_second)
     print(f"serenissima: serving on http://{args.host}:{args.port}/play/", file=out, flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    uvicorn.run(
+        app, host=args.host, port=args.port, log_level=args.log_level, log_config=_log_config()
+    )
     return 0
+
+
+def _log_config() -> dict[str, Any]:
+    """Uvicorn's logging, with every line passed through :class:`HideTokens`."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config.setdefault("filters", {})["tokens"] = {"()": HideTokens}
+    for handler in config["handlers"].values():
+        handler.setdefault("filters", []).append("tokens")
+    return config
