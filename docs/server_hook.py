@@ -93,27 +93,37 @@ def _load(data: dict[str, Any]) -> str:
             f"bot for {data['seconds']:g} s, the server {kill}:"
         ),
         "",
-        f"```sh\npython benchmarks/server_load.py --games {data['tables']} "
-        f"--seconds {round(data['seconds'])} --out docs/data/server-load.json\n```",
+        (
+            f"```sh\npython benchmarks/server_load.py --games {data['tables']} "
+            f"--seconds {round(data['seconds'])} --out docs/data/server-load.json\n```"
+        ),
         "",
         "| Figure | Value |",
         "| --- | ---: |",
         f"| Person's moves acknowledged | {data['moves_acknowledged']:,} |",
         f"| Person's moves per second | {data['actions_per_second']:,.1f} |",
-        f"| Moves stored per second (bots' and chance's included) | "
-        f"{data['stored_moves_per_second']:,.1f} |",
-        f"| Latency p50 / p90 / p99 (ms) | {latency['p50']:g} / {latency['p90']:g} / "
-        f"{latency['p99']:g} |",
+        (
+            f"| Moves stored per second (bots' and chance's included) | "
+            f"{data['stored_moves_per_second']:,.1f} |"
+        ),
+        (
+            f"| Latency p50 / p90 / p99 (ms) | {latency['p50']:g} / {latency['p90']:g} / "
+            f"{latency['p99']:g} |"
+        ),
         f"| Latency max (ms) | {latency['max']:g} |",
         f"| Acknowledged moves lost | {data['lost']} |",
-        f"| Moves sent twice / missed on the WebSockets | {data['duplicated']} / "
-        f"{data['missed']} |",
+        (
+            f"| Moves sent twice / missed on the WebSockets | {data['duplicated']} / "
+            f"{data['missed']} |"
+        ),
         f"| Games played to the end | {data['games_over']} |",
         "",
         f"![Latency from submitting a move to its event, by bucket]({CHART})",
         "",
-        "The slowest moves are those sent while the server was down or starting again; the "
-        "clients retried them once it answered.",
+        (
+            "The server and its clients share the machine's cores: a latency includes the time "
+            "a request waits behind the other games' requests and the clients' own work."
+        ),
         "",
     ]
     return "\n".join(out)
@@ -126,10 +136,14 @@ def svg(data: dict[str, Any]) -> str:
     left, bar, gap, height = 40, 34, 6, 180
     width = left + len(buckets) * (bar + gap) + 20
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height + 60}" '
-        'font-family="sans-serif" font-size="11">',
-        f'<text x="{left}" y="14" font-size="12">Moves by latency from submit to event '
-        f"(ms, at most)</text>",
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height + 60}" '
+            'font-family="sans-serif" font-size="11">'
+        ),
+        (
+            f'<text x="{left}" y="14" font-size="12">Moves by latency from submit to event '
+            f"(ms, at most)</text>"
+        ),
     ]
     previous = 0.0
     for number, (bound, count) in enumerate(buckets):
@@ -146,8 +160,7 @@ def svg(data: dict[str, Any]) -> str:
             f'text-anchor="middle">{count}</text>'
         )
         parts.append(
-            f'<text x="{x + bar / 2}" y="{height + 46}" text-anchor="middle">'
-            f"{escape(label)}</text>"
+            f'<text x="{x + bar / 2}" y="{height + 46}" text-anchor="middle">{escape(label)}</text>'
         )
     parts.append("</svg>")
     return "\n".join(parts)
