@@ -35,6 +35,7 @@ import argparse
 import asyncio
 import datetime
 import json
+import os
 import random
 import statistics
 import sys
@@ -155,6 +156,8 @@ async def _run(args: argparse.Namespace, console: Console) -> dict[str, Any]:
 
     tasks = [asyncio.create_task(slot(number)) for number in range(args.games)]
     started = time.perf_counter()
+    clients_cpu = time.process_time()
+    server_cpu = 0.0
     killed_at = restarted_at = None
     columns = (
         TextColumn("{task.description}"),
@@ -166,6 +169,7 @@ async def _run(args: argparse.Namespace, console: Console) -> dict[str, Any]:
         bar = progress.add_task("load", total=args.seconds)
         while (elapsed := time.perf_counter() - started) < args.seconds:
             if killed_at is None and elapsed >= args.seconds / 2 and args.kill:
+                server_cpu += _cpu_seconds(server)
                 server.kill()
                 killed_at = elapsed
                 await asyncio.sleep(0.5)
@@ -181,8 +185,25 @@ async def _run(args: argparse.Namespace, console: Console) -> dict[str, Any]:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     await http.aclose()
+    server_cpu += _cpu_seconds(server)
     server.stop()
-    return _check(clients, open_store(database), duration, killed_at, restarted_at, args)
+    result = _check(clients, open_store(database), duration, killed_at, restarted_at, args)
+    result["cpu_seconds"] = {
+        "server": round(server_cpu, 1),
+        "clients": round(time.process_time() - clients_cpu, 1),
+    }
+    return result
+
+
+def _cpu_seconds(server: ServerProcess) -> float:
+    """The CPU time the server process has used so far (Linux; 0 elsewhere)."""
+    assert server.process is not None
+    stat = Path(f"/proc/{server.process.pid}/stat")
+    if not stat.is_file():
+        return 0.0
+    fields = stat.read_text().rpartition(")")[2].split()
+    ticks = int(fields[11]) + int(fields[12])  # utime and stime
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def _check(

@@ -120,13 +120,32 @@ def _load(data: dict[str, Any]) -> str:
         "",
         f"![Latency from submitting a move to its event, by bucket]({CHART})",
         "",
-        (
-            "The server and its clients share the machine's cores: a latency includes the time "
-            "a request waits behind the other games' requests and the clients' own work."
-        ),
+        _cpu(data),
         "",
     ]
     return "\n".join(out)
+
+
+def _cpu(data: dict[str, Any]) -> str:
+    """Who was busy: the server, or the clients that share its machine."""
+    cpu = data.get("cpu_seconds")
+    text = (
+        "The server and its clients share the machine's cores: a latency includes the time a "
+        "request waits behind the other games' requests and the clients' own work."
+    )
+    if cpu:
+        seconds = data["seconds"]
+        text += (
+            f" Over the run the server used {cpu['server']:g} s of CPU "
+            f"({cpu['server'] / seconds:.0%} of one core) and the clients, all in one Python "
+            f"process, {cpu['clients']:g} s ({cpu['clients'] / seconds:.0%} of one core)"
+            + (
+                ": the clients, not the server, set the pace of this run."
+                if cpu["clients"] > cpu["server"]
+                else "."
+            )
+        )
+    return text
 
 
 def svg(data: dict[str, Any]) -> str:
