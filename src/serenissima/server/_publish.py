@@ -12,13 +12,20 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from fastapi import APIRouter
+from fastapi.responses import Response
+
 from serenissima.engine.core import Action, Event, Standings
-from serenissima.engine.registry import load_ruleset
+from serenissima.engine.registry import available_rulesets, load_ruleset
 from serenissima.records.schema import DIALECT, json_schema
 from serenissima.reference.draw import board_svg
+from serenissima.server._errors import RefusedError
 from serenissima.server._models import MoveMessage, View
 
-__all__ = ["board_json", "board_picture", "schemas"]
+__all__ = ["board_json", "board_picture", "rulesets", "schemas"]
+
+rulesets = APIRouter(prefix="/rulesets", tags=["rulesets"])
+"""The routes that publish the installed rulesets: their list, boards and schemas."""
 
 
 @functools.cache
@@ -87,3 +94,45 @@ def schemas(ruleset: str) -> dict[str, Any]:
         "title": f"The JSON of the {ruleset} ruleset and of the server's messages",
         "$defs": defs,
     }
+
+
+@rulesets.get("")
+async def list_rulesets() -> list[dict[str, Any]]:
+    """The installed rulesets: id, name, player counts and options."""
+    out = []
+    for name in available_rulesets():
+        rules = load_ruleset(name)
+        out.append(
+            {
+                "id": rules.id,
+                "name": rules.info.name,
+                "players": list(rules.info.players),
+                "options": {o.name: o.default for o in rules.options},
+            }
+        )
+    return out
+
+
+def _installed(ruleset: str) -> str:
+    """``ruleset`` if it is installed; 404 otherwise (never a folder)."""
+    if ruleset not in available_rulesets():
+        raise RefusedError(404, "UnknownRuleset", f"no installed ruleset {ruleset!r}")
+    return ruleset
+
+
+@rulesets.get("/{ruleset}/board.svg", response_class=Response)
+async def board_picture_svg(ruleset: str) -> Response:
+    """The board's sea graph as SVG (every area a circle with ``data-area``)."""
+    return Response(board_picture(_installed(ruleset)), media_type="image/svg+xml")
+
+
+@rulesets.get("/{ruleset}/board.json")
+async def board(ruleset: str) -> dict[str, Any]:
+    """The board's areas and ports, in the order observations list ports."""
+    return board_json(_installed(ruleset))
+
+
+@rulesets.get("/{ruleset}/schema.json")
+async def schema(ruleset: str) -> dict[str, Any]:
+    """JSON Schemas of the edition's actions, events, observations and standings."""
+    return schemas(_installed(ruleset))

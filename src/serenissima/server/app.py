@@ -25,22 +25,12 @@ import importlib.resources
 from collections.abc import AsyncIterator
 from typing import Annotated, Any, Final
 
-from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, RedirectResponse, Response
+from fastapi import FastAPI, Header, Query, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from serenissima.engine.errors import (
-    ActionParseError,
-    ArgumentTypeError,
-    ArgumentValueError,
-    IllegalActionError,
-    OptionError,
-    SerenissimaError,
-)
-from serenissima.engine.registry import available_rulesets, load_ruleset
-from serenissima.server._host import HostedGame, OutOfTurnError, SeatError, UnknownGameError
+from serenissima.server._errors import BodyLimit, RefusedError, bearer, install
+from serenissima.server._host import HostedGame, UnknownGameError
 from serenissima.server._hub import Hub, RateLimiter
 from serenissima.server._models import (
     ActionRequest,
@@ -51,8 +41,8 @@ from serenissima.server._models import (
     LobbyEntry,
     View,
 )
-from serenissima.server._publish import board_json, board_picture, schemas
-from serenissima.server._store import Store, VersionConflictError
+from serenissima.server._publish import rulesets
+from serenissima.server._store import Store
 from serenissima.server._views import lobby_entry, move_message, view
 
 __all__ = ["MAX_BODY", "create_app"]
@@ -62,67 +52,6 @@ MAX_BODY: Final = 64 * 1024
 
 _Auth = Annotated[str | None, Header(description="Bearer TOKEN of a joined seat")]
 """The ``Authorization`` header: a seat's token, or none for a spectator."""
-
-_STATUS: Final[tuple[tuple[type[Exception], int], ...]] = (
-    (UnknownGameError, 404),
-    (VersionConflictError, 409),
-    (SeatError, 409),
-    (OutOfTurnError, 422),
-    (IllegalActionError, 422),
-    (ActionParseError, 422),
-    (OptionError, 422),
-    (ArgumentTypeError, 422),
-    (ArgumentValueError, 422),
-)
-
-
-class _RefusedError(Exception):
-    """A request refused before it reaches a game: a token missing or wrong, a flood."""
-
-    def __init__(self, status: int, error: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.error = error
-
-
-def _body(error: str, message: str, **more: Any) -> dict[str, Any]:
-    return ErrorBody(error=error, message=message, **more).model_dump()
-
-
-class _BodyLimit:
-    """Refuse a request body over ``limit`` bytes with 413, before the route reads it."""
-
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        declared = dict(scope.get("headers", ())).get(b"content-length")
-        if declared is not None and declared.isdigit() and int(declared) > self.limit:
-            await self._refuse(scope, receive, send)
-            return
-        seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
-            message = await receive()
-            seen += len(message.get("body", b""))
-            if seen > self.limit:
-                raise _RefusedError(
-                    413, "PayloadTooLarge", f"bodies are at most {self.limit} bytes"
-                )
-            return message
-
-        await self.app(scope, limited, send)
-
-    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        message = f"bodies are at most {self.limit} bytes"
-        response = JSONResponse(_body("PayloadTooLarge", message), status_code=413)
-        await response(scope, receive, send)
-
 
 _WS_UNAUTHORIZED: Final = 4403
 """The WebSocket close code for a token that holds no seat of the game."""
@@ -235,30 +164,7 @@ def create_app(
         responses={"4XX": {"model": ErrorBody, "description": "Refused; nothing was changed."}},
     )
     app.state.hub = hub
-
-    @app.exception_handler(SerenissimaError)
-    async def refused_by_engine(_: Request, exc: SerenissimaError) -> JSONResponse:
-        status = next((code for cls, code in _STATUS if isinstance(exc, cls)), 400)
-        rule = exc.rule_id if isinstance(exc, IllegalActionError) else None
-        text = str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
-        return JSONResponse(_body(type(exc).__name__, text, rule_id=rule), status_code=status)
-
-    @app.exception_handler(_RefusedError)
-    async def refused(_: Request, exc: _RefusedError) -> JSONResponse:
-        headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
-        headers = {"Retry-After": "1"} if exc.status == 429 else headers
-        return JSONResponse(_body(exc.error, str(exc)), status_code=exc.status, headers=headers)
-
-    @app.exception_handler(RequestValidationError)
-    async def malformed(_: Request, exc: RequestValidationError) -> JSONResponse:
-        problems = [
-            {"loc": list(e.get("loc", ())), "msg": str(e.get("msg", ""))} for e in exc.errors()
-        ]
-        first = problems[0] if problems else {"loc": [], "msg": "malformed request"}
-        where = ".".join(str(part) for part in first["loc"])
-        message = f"malformed request: {where}: {first['msg']}"
-        body = _body("MalformedRequest", message, detail=problems)
-        return JSONResponse(body, status_code=422)
+    install(app)
 
     def seat_of(game: HostedGame, token: str | None) -> int | None:
         """The seat of a bearer token; ``None`` without one; 403 for a wrong one."""
@@ -266,16 +172,8 @@ def create_app(
             return None
         seat = game.seat_of(token)
         if seat is None:
-            raise _RefusedError(403, "Forbidden", "this token holds no seat of this game")
+            raise RefusedError(403, "Forbidden", "this token holds no seat of this game")
         return seat
-
-    def bearer(authorization: str | None) -> str | None:
-        if authorization is None:
-            return None
-        scheme, _, token = authorization.partition(" ")
-        if scheme.lower() != "bearer" or not token.strip():
-            raise _RefusedError(401, "Unauthorized", "send the seat's token as 'Bearer TOKEN'")
-        return token.strip()
 
     @app.get("/", include_in_schema=False)
     async def home() -> RedirectResponse:
@@ -309,7 +207,7 @@ def create_app(
         """Claim a person's seat: its token is shown this once."""
         game = await hub.game(game_id)
         if not 0 <= seat < len(game.kinds):
-            raise _RefusedError(404, "UnknownSeat", f"seat {seat} is not in this game")
+            raise RefusedError(404, "UnknownSeat", f"seat {seat} is not in this game")
         token = await hub.run(game_id, lambda game: game.join(seat))
         hub.notify(game_id, game.version)  # the watchers' views now show the seat joined
         return Joined(seat=seat, token=token)
@@ -328,9 +226,9 @@ def create_app(
         """Play the token's seat's move; answers the seat's new view."""
         token = bearer(authorization)
         if token is None:
-            raise _RefusedError(401, "Unauthorized", "acting needs the seat's token")
+            raise RefusedError(401, "Unauthorized", "acting needs the seat's token")
         if not limiter.allow(f"{game_id}:{token}"):
-            raise _RefusedError(429, "TooManyRequests", "too many actions: wait a second")
+            raise RefusedError(429, "TooManyRequests", "too many actions: wait a second")
 
         def play(game: HostedGame) -> dict[str, Any]:
             seat = seat_of(game, token)
@@ -347,45 +245,10 @@ def create_app(
         """Every move after ``since`` as this viewer may see it, the view, then live."""
         await _live(hub, websocket, game_id, token, since)
 
-    @app.get("/rulesets")
-    async def rulesets() -> list[dict[str, Any]]:
-        """The installed rulesets: id, name, player counts and options."""
-        out = []
-        for name in available_rulesets():
-            rules = load_ruleset(name)
-            out.append(
-                {
-                    "id": rules.id,
-                    "name": rules.info.name,
-                    "players": list(rules.info.players),
-                    "options": {o.name: o.default for o in rules.options},
-                }
-            )
-        return out
-
-    def installed(ruleset: str) -> str:
-        if ruleset not in available_rulesets():
-            raise _RefusedError(404, "UnknownRuleset", f"no installed ruleset {ruleset!r}")
-        return ruleset
-
-    @app.get("/rulesets/{ruleset}/board.svg", response_class=Response)
-    async def board_svg(ruleset: str) -> Response:
-        """The board's sea graph as SVG (every area a circle with ``data-area``)."""
-        return Response(board_picture(installed(ruleset)), media_type="image/svg+xml")
-
-    @app.get("/rulesets/{ruleset}/board.json")
-    async def board(ruleset: str) -> dict[str, Any]:
-        """The board's areas and ports, in the order observations list ports."""
-        return board_json(installed(ruleset))
-
-    @app.get("/rulesets/{ruleset}/schema.json")
-    async def schema(ruleset: str) -> dict[str, Any]:
-        """JSON Schemas of the edition's actions, events, observations and standings."""
-        return schemas(installed(ruleset))
-
+    app.include_router(rulesets)
     page = importlib.resources.files("serenissima.server") / "static"
     app.mount("/play", StaticFiles(directory=str(page), html=True), name="play")
-    app.add_middleware(_BodyLimit, limit=max_body)
+    app.add_middleware(BodyLimit, limit=max_body)
     return app
 
 
