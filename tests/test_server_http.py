@@ -21,10 +21,9 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 import serenissima as ser
-from serenissima.records.serialize import to_data
 from serenissima.server import SQLiteStore
 from serenissima.server.process import ServerProcess
-from server_clients import Api, Watcher, replay_states
+from server_clients import Api, Watcher, replay_states, wire
 
 
 @pytest.fixture(scope="module")
@@ -106,9 +105,7 @@ def test_no_seat_and_no_spectator_is_ever_shown_another_seats_secrets(
             shown = message["view"]
             check_view.validate(shown)
             state = states[shown["version"]]
-            assert shown["observation"] == json.loads(
-                json.dumps(to_data(rules, rules.observe(state, viewer)))
-            )
+            assert shown["observation"] == wire(rules, rules.observe(state, viewer))
             ducats = shown["observation"]["ducats"]
             assert all(d is None for s, d in enumerate(ducats) if s != viewer)
             if "bids" in shown["observation"] and shown["decision"]["kind"] == "bid":
@@ -170,6 +167,15 @@ def test_each_refusal_is_a_clear_4xx_and_changes_nothing(api: Api) -> None:
             "PayloadTooLarge",
             http.post(
                 url, content=b" " * 200_000, headers=bearer | {"Content-Type": "application/json"}
+            ),
+        ),
+        (
+            413,
+            "PayloadTooLarge",  # streamed, with no length declared: counted as it comes
+            http.post(
+                url,
+                content=iter([b" " * 40_000] * 5),
+                headers=bearer | {"Content-Type": "application/json"},
             ),
         ),
         (404, "UnknownGameError", api.act("no-such-game", token, legal, version)),

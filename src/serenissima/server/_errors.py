@@ -96,7 +96,11 @@ def install(app: FastAPI) -> None:
 
 
 class BodyLimit:
-    """Refuse a request body over ``limit`` bytes with 413, before the route reads it."""
+    """Refuse a request body over ``limit`` bytes with 413, before the route reads it.
+
+    A body whose length is declared is refused on that length; one streamed
+    without it is read here, up to the limit, and handed on whole.
+    """
 
     def __init__(self, app: ASGIApp, limit: int) -> None:
         self.app = app
@@ -107,20 +111,31 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         declared = dict(scope.get("headers", ())).get(b"content-length")
-        if declared is not None and declared.isdigit() and int(declared) > self.limit:
-            await self._refuse(scope, receive, send)
+        if declared is not None and declared.isdigit():
+            if int(declared) > self.limit:
+                await self._refuse(scope, receive, send)
+            else:
+                await self.app(scope, receive, send)
             return
-        seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
+        chunks: list[bytes] = []
+        size = 0
+        while True:
             message = await receive()
-            seen += len(message.get("body", b""))
-            if seen > self.limit:
-                raise RefusedError(413, "PayloadTooLarge", f"bodies are at most {self.limit} bytes")
-            return message
+            if message["type"] != "http.request":  # the client went away
+                break
+            chunks.append(message.get("body", b""))
+            size += len(chunks[-1])
+            if size > self.limit:
+                await self._refuse(scope, receive, send)
+                return
+            if not message.get("more_body", False):
+                break
+        whole: list[Message] = [{"type": "http.request", "body": b"".join(chunks)}]
 
-        await self.app(scope, limited, send)
+        async def replay() -> Message:
+            return whole.pop() if whole else await receive()
+
+        await self.app(scope, replay, send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         message = f"bodies are at most {self.limit} bytes"
