@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
-__all__ = ["Api", "Watcher", "replay_states"]
+__all__ = ["Api", "Watcher", "replay_states", "wire"]
 
 
 class Api:
@@ -90,3 +90,10 @@ def replay_states(
     for text in texts:
         states.append(rules.apply(states[-1], rules.parse_action(states[-1], text)))
     return states
+
+
+def wire(rules: Any, value: Any) -> Any:
+    """An engine value's JSON as a client receives it (tuples as lists)."""
+    from serenissima.records.serialize import to_json
+
+    return json.loads(to_json(rules, value))

@@ -329,10 +329,8 @@ class _Indiscreet(ClassicEngine):
 
 
 def test_a_drawing_that_shows_hidden_ducats_fails_the_check() -> None:
-    sound = load_ruleset("classic")
-    rules = Ruleset(sound.info, sound.board, sound.options, sound.params, _Indiscreet())
     with pytest.raises(ConformanceError) as caught:
-        check_ruleset(rules, players=[3], games=1)
+        check_ruleset(_classic_with(_Indiscreet()), players=[3], games=1)
     assert caught.value.check == "hidden-money"
     assert "drawing" in str(caught.value)
 

@@ -10,7 +10,6 @@ processes over one real PostgreSQL server, as behind a load balancer.
 
 from __future__ import annotations
 
-import json
 import random
 import threading
 import time
@@ -23,10 +22,9 @@ import pytest
 
 import serenissima as ser
 from postgres_server import postgres_server
-from serenissima.records.serialize import to_data
 from serenissima.server import open_store
 from serenissima.server.process import ServerProcess
-from server_clients import Api, Watcher, replay_states
+from server_clients import Api, Watcher, replay_states, wire
 
 SETUPS = [
     {"ruleset": "classic", "players": 2, "seats": [{"kind": "human"}, {"kind": "random"}]},
@@ -116,8 +114,7 @@ def test_after_kill_9_every_game_resumes_at_its_last_acknowledged_move(tmp_path:
         assert view["version"] == len(moves) >= version
         states = replay_states(setup["ruleset"], setup["players"], {}, [m.text for m in moves])
         rules = ser.load_ruleset(setup["ruleset"])
-        rebuilt = to_data(rules, rules.observe(states[version], seat))
-        assert _plain(rebuilt) == observation
+        assert wire(rules, rules.observe(states[version], seat)) == observation
         humans = [m for m in moves[version:] if m.actor in tokens]
         if humans:  # a person's move committed but not answered before the kill
             assert [m.actor for m in humans] == [player.in_flight]
@@ -127,11 +124,6 @@ def test_after_kill_9_every_game_resumes_at_its_last_acknowledged_move(tmp_path:
         assert ending.failure is None
         assert api.view(game)["over"]
     server.stop()
-
-
-def _plain(data: Any) -> Any:
-    """JSON data as it comes back from the wire (tuples as lists)."""
-    return json.loads(json.dumps(data))
 
 
 @pytest.fixture(scope="module")

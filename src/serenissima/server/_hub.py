@@ -81,28 +81,28 @@ class Hub:
             UnknownGameError: No game of that id is stored.
         """
         async with self._lock(game_id):
-            cached = self.games.get(game_id)
-            known = [cached.version if cached is not None else -1]
+            before = after = None  # the versions around the work, once the game is at hand
 
             def fresh_then_work() -> T:
-                game = cached
+                nonlocal before, after
+                game = self.games.get(game_id)
                 if game is None:
-                    game = HostedGame.load(self.store, game_id)
-                    self.games[game_id] = game
-                    known[0] = game.version
+                    game = self.games[game_id] = HostedGame.load(self.store, game_id)
+                    before = game.version
                 else:
+                    before = game.version
                     game.refresh()  # moves another process made
                 game.resume()  # moves the bots owed when a server died
                 try:
                     return work(game)
                 finally:
-                    known.append(game.version)
+                    after = game.version
 
             try:
                 return await asyncio.to_thread(fresh_then_work)  # one trip to a worker thread
             finally:
-                if len(known) == 2 and known[1] != known[0]:
-                    self.notify(game_id, known[1])
+                if after is not None and after != before:
+                    self.notify(game_id, after)
 
     async def game(self, game_id: str) -> HostedGame:
         """The game, up to date with the store."""

@@ -15,7 +15,7 @@ from typing import Any
 
 from serenissima.engine.core import CHANCE, TERMINAL
 from serenissima.records.serialize import to_data
-from serenissima.server._host import HostedGame
+from serenissima.server._host import HUMAN, HostedGame
 
 __all__ = ["lobby_entry", "move_message", "view"]
 
@@ -55,7 +55,6 @@ def view(game: HostedGame, seat: int | None) -> dict[str, Any]:
                 for action in rules.legal_actions(state)
             ]
     seen = rules.observe(state, seat)
-    tokens = game.store.tokens(game.id)
     return {
         "game": game.id,
         "ruleset": rules.id,
@@ -74,10 +73,7 @@ def view(game: HostedGame, seat: int | None) -> dict[str, Any]:
         "text": rules.render(state, seat, spectator=seat is None),
         "legal": legal,
         "standings": to_data(rules, rules.standings(state)) if over else None,
-        "seats": [
-            {"seat": number, "kind": kind, "joined": kind != "human" or number in tokens}
-            for number, kind in enumerate(game.kinds)
-        ],
+        "seats": _seats(game),
     }
 
 
@@ -112,19 +108,24 @@ def move_message(game: HostedGame, version: int, seat: int | None) -> dict[str, 
 def lobby_entry(game: HostedGame) -> dict[str, Any]:
     """What the lobby says of a game: set-up (never its seed), seats, version, whether over."""
     setup = game.setup
-    tokens = game.store.tokens(game.id)
     return {
         "id": game.id,
         "ruleset": setup["ruleset"],
         "players": setup["players"],
         "options": setup["options"],
         "chance_by": setup.get("chance_by"),
-        "seats": [
-            {"seat": number, "kind": kind, "joined": kind != "human" or number in tokens}
-            for number, kind in enumerate(game.kinds)
-        ],
+        "seats": _seats(game),
         "version": game.version,
         "to_act": game.state.to_act,
         "waiting_for": game.decides(),
         "over": game.state.to_act == TERMINAL,
     }
+
+
+def _seats(game: HostedGame) -> list[dict[str, Any]]:
+    """Each seat's kind, and whether it is joined (a bot's always is)."""
+    joined = game.store.tokens(game.id)
+    return [
+        {"seat": number, "kind": kind, "joined": kind != HUMAN or number in joined}
+        for number, kind in enumerate(game.kinds)
+    ]

@@ -94,9 +94,14 @@ class ServerProcess:
             "--port", str(self.port), "--database", self.database, "--log-level", "warning",
             *self.extra,
         ]  # fmt: skip
-        output = self.log.open("ab") if self.log else subprocess.DEVNULL
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.process = subprocess.Popen(command, stdout=output, stderr=output, env=env)
+        if self.log is None:
+            self.process = subprocess.Popen(
+                command, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, env=env
+            )
+        else:
+            with self.log.open("ab") as output:  # the child keeps its own copy of the file
+                self.process = subprocess.Popen(command, stdout=output, stderr=output, env=env)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
