@@ -8,6 +8,23 @@ Game ``i`` seats the search bot at seat ``i % players``, so every seat gets its
 turn, and resolves chance with seed ``seed + i``; every bot is seeded from
 ``seed + i`` too, so with an iteration budget a run is reproducible.
 
+With ``--search-kinds`` the search seat searches only the decisions of the
+kinds named (``rules.decision(state).kind``, such as ``battles``) and takes
+the greedy bot's choice at the others, seeded as a greedy bot in its seat
+would be; ``--search-kinds none`` makes it a greedy bot throughout, the
+baseline the other runs are read against (same seeds, same seat). That shows
+where the search gains or loses against one decision of lookahead.
+
+Every game is played a second time with a greedy bot in the search seat (the
+same seeds, so the same dice and deals until the play differs): the
+*baseline*. Its seat's score and win share are what one decision of lookahead
+makes of that seat in those games, and ``score_gain`` is the mean of the
+search seat's score less the baseline's, game by game, with a 95% normal
+interval. Read the search bot against its baseline, not against the greedy
+seats' mean: with a few dozen games, which seat the search bot holds and the
+dice it meets move a seat's mean score by a point or two even between
+identical bots.
+
 A win shared by ``k`` seats counts ``1/k`` for each of them. The search bot's
 win share is its total over the games divided by the games, with Wilson's 95%
 score interval; a seat no better than the others would have ``1/players``.
@@ -16,6 +33,7 @@ The JSON file (``--out``) holds one object::
 
     {
       "players": 4, "games": 40, "seed": 0, "budget": "ismcts:300",
+      "search_kinds": null,         # or the kinds searched, [] for none
       "settings": {"exploration": 0.7, "depth": 8, "rollout": "heuristic"},
       "editions": [
         {
@@ -23,7 +41,10 @@ The JSON file (``--out``) holds one object::
           "ismcts_win_share": 0.45, "ismcts_win_low": 0.31, "ismcts_win_high": 0.60,
           "greedy_win_share": 0.18,     # the mean share of one greedy seat
           "ismcts_mean_score": 24.1, "greedy_mean_score": 19.3,
-          "ismcts_decisions": 120.5,    # mean searched decisions per game (more than one action)
+          "baseline_win_share": 0.27,   # a greedy bot in the search seat, same seeds
+          "baseline_mean_score": 20.2,
+          "score_gain": 3.9, "score_gain_low": 1.2, "score_gain_high": 6.6,
+          "ismcts_decisions": 120.5,    # mean decisions with a choice per game, searched or not
           "seconds_per_decision": 0.31, # mean search time of those decisions
           "seconds_per_game": 40.2
         }
@@ -40,6 +61,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from pathlib import Path
@@ -55,7 +77,7 @@ from serenissima.agents.ismcts import (
     DEFAULT_PRIOR,
     DENIAL,
 )
-from serenissima.analysis.stats import wilson_interval
+from serenissima.analysis.stats import Moments, wilson_interval
 
 
 class _Timed:
@@ -76,10 +98,33 @@ class _Timed:
         return action
 
 
-def _search_bot(budget: str, seed: int, settings: dict[str, Any]) -> Agent:
+class _Kinds:
+    """An agent that searches the decisions of some kinds and decides the others greedily."""
+
+    def __init__(self, search: Agent, greedy: Agent, kinds: frozenset[str]) -> None:
+        self.search = search
+        self.greedy = greedy
+        self.kinds = kinds
+
+    def act(self, rules: ser.Ruleset, state: ser.State) -> ser.Action:
+        if rules.decision(state).kind in self.kinds:
+            return self.search.act(rules, state)
+        return self.greedy.act(rules, state)
+
+
+def _search_bot(
+    budget: str,
+    seed: int,
+    settings: dict[str, Any],
+    kinds: frozenset[str] | None = None,
+    greedy_seed: int = 0,
+) -> Agent:
     agent = make_agent(budget, seed)
     assert isinstance(agent, ISMCTSAgent)
-    return ISMCTSAgent(seed, iterations=agent.iterations, seconds=agent.seconds, **settings)
+    search = ISMCTSAgent(seed, iterations=agent.iterations, seconds=agent.seconds, **settings)
+    if kinds is None:
+        return search
+    return _Kinds(search, GreedyAgent(greedy_seed), kinds)
 
 
 def measure(
@@ -90,17 +135,19 @@ def measure(
     budget: str,
     settings: dict[str, Any],
     progress: bool = False,
+    kinds: frozenset[str] | None = None,
 ) -> dict[str, Any]:
     """Play the games of one edition and summarise them (see the module's docstring)."""
-    mine = others = 0.0
-    my_score = other_score = 0.0
+    mine = others = baseline_share = 0.0
+    my_score = other_score = baseline_score = 0.0
+    gain = Moments()
     decisions = 0
     seconds = 0.0
     start = time.perf_counter()
     for i in range(games):
         game_seed = seed + i
         seat = i % players
-        searcher = _Timed(_search_bot(budget, game_seed, settings))
+        searcher = _Timed(_search_bot(budget, game_seed, settings, kinds, game_seed + seat))
         agents: list[Agent] = [
             searcher if s == seat else GreedyAgent(game_seed + s) for s in range(players)
         ]
@@ -116,12 +163,21 @@ def measure(
                 other_score += entry.score
         decisions += searcher.decisions
         seconds += searcher.seconds
+        score, share = _seat_result(final, seat)
+        greedy = [GreedyAgent(game_seed + s) for s in range(players)]
+        base_score, base_share = _seat_result(
+            play_game(rules, players, greedy, seed=game_seed).standings, seat
+        )
+        baseline_score += base_score
+        baseline_share += base_share
+        gain = gain.add(score - base_score)
         if progress:
             sys.stderr.write(
                 f"{rules.id} game {i + 1}/{games}: winners {winners}, search seat {seat}, "
                 f"share so far {mine / (i + 1):.3f}\n"
             )
     low, high = attrs.astuple(wilson_interval(mine, games))
+    gain_low, gain_high = (v if math.isfinite(v) else None for v in attrs.astuple(gain.interval()))
     rivals = games * (players - 1)
     return {
         "ruleset": rules.id,
@@ -134,10 +190,22 @@ def measure(
         "greedy_win_share": round(others / rivals, 4),
         "ismcts_mean_score": round(my_score / games, 2),
         "greedy_mean_score": round(other_score / rivals, 2),
+        "baseline_win_share": round(baseline_share / games, 4),
+        "baseline_mean_score": round(baseline_score / games, 2),
+        "score_gain": round(gain.mean, 2),
+        "score_gain_low": None if gain_low is None else round(gain_low, 2),
+        "score_gain_high": None if gain_high is None else round(gain_high, 2),
         "ismcts_decisions": round(decisions / games, 1),
         "seconds_per_decision": round(seconds / max(decisions, 1), 4),
         "seconds_per_game": round((time.perf_counter() - start) / games, 2),
     }
+
+
+def _seat_result(standings: ser.Standings, seat: int) -> tuple[float, float]:
+    """The score of ``seat`` and its share of the win (``1/k`` of a win shared by ``k``)."""
+    winners = standings.winners
+    score = next(entry.score for entry in standings.entries if entry.seat == seat)
+    return float(score), (1 / len(winners) if seat in winners else 0.0)
 
 
 def table(entries: list[dict[str, Any]]) -> str:
@@ -149,15 +217,18 @@ def table(entries: list[dict[str, Any]]) -> str:
     """
     head = (
         f"{'edition':<10} {'games':>5} {'ismcts wins':>12} {'95% interval':>15} "
-        f"{'greedy':>7} {'scores i/g':>12} {'s/decision':>11}"
+        f"{'baseline':>8} {'scores i/g':>12} {'gain':>6} {'95% interval':>14} {'s/decision':>11}"
     )
     lines = [head, "-" * len(head)]
     for e in entries:
         interval = f"{e['ismcts_win_low']:.2f}-{e['ismcts_win_high']:.2f}"
         scores = f"{e['ismcts_mean_score']:.1f}/{e['greedy_mean_score']:.1f}"
+        low, high = e["score_gain_low"], e["score_gain_high"]
+        gain = "-" if low is None else f"{low:.1f} to {high:.1f}"
         lines.append(
             f"{e['ruleset']:<10} {e['games']:>5} {e['ismcts_win_share']:>12.3f} {interval:>15} "
-            f"{e['greedy_win_share']:>7.3f} {scores:>12} {e['seconds_per_decision']:>11.3f}"
+            f"{e['baseline_win_share']:>8.3f} {scores:>12} {e['score_gain']:>6.1f} {gain:>14} "
+            f"{e['seconds_per_decision']:>11.3f}"
         )
     return "\n".join(lines)
 
@@ -180,6 +251,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--denial", type=float, default=None, help="weight of the others' mean")
     parser.add_argument(
         "--ruleset", action="append", help="an edition to measure (repeat; default: all)"
+    )
+    parser.add_argument(
+        "--search-kinds",
+        default=None,
+        help="search only decisions of these kinds (comma-separated; none: greedy throughout)",
     )
     parser.add_argument("--progress", action="store_true", help="say how each game ended")
     parser.add_argument(
@@ -206,6 +282,9 @@ def main(argv: list[str] | None = None) -> int:
         )
         if value is not None
     }
+    kinds = None
+    if args.search_kinds is not None:
+        kinds = frozenset(k for k in args.search_kinds.split(",") if k and k != "none")
     shown = attrs.asdict(_Settings(**settings))  # the settings in force, defaults included
     entries = []
     for name in args.ruleset or list(ser.available_rulesets()):
@@ -214,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
             sys.stderr.write(f"{name}: skipped, it does not play {args.players} players\n")
             continue
         entry = measure(
-            rules, args.players, args.games, args.seed, args.budget, settings, args.progress
+            rules, args.players, args.games, args.seed, args.budget, settings, args.progress, kinds
         )
         entries.append(entry)
     data = {
@@ -222,6 +301,7 @@ def main(argv: list[str] | None = None) -> int:
         "games": args.games,
         "seed": args.seed,
         "budget": args.budget,
+        "search_kinds": None if kinds is None else sorted(kinds),
         "settings": shown,
         "editions": entries,
     }

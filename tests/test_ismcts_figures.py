@@ -10,6 +10,9 @@ from types import ModuleType
 
 import pytest
 
+import serenissima as ser
+from serenissima.agents import GreedyAgent, play_game
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -62,6 +65,29 @@ def test_the_strength_script_plays_the_match(tmp_path: Path, bots_hook: ModuleTy
     assert 0 <= entry["ismcts_win_share"] <= 1
     assert entry["ismcts_win_low"] <= entry["ismcts_win_share"] <= entry["ismcts_win_high"]
     assert data["settings"]["depth"] == 2
+    # One game: a gain but no interval around it.
+    assert entry["score_gain"] == entry["ismcts_mean_score"] - entry["baseline_mean_score"]
+    assert entry["score_gain_low"] is None is entry["score_gain_high"]
+
+
+def test_the_strength_script_searches_only_the_kinds_named(tmp_path: Path) -> None:
+    """With no kind searched, the search seat is the greedy bot its seat would hold."""
+    runs = {}
+    for kinds in ("none", "battles,landing"):
+        out = tmp_path / f"{kinds}.json"
+        args = ("--games", "1", "--budget", "ismcts:4", "--ruleset", "classic", "--out", str(out))
+        done = _run("ismcts_strength.py", *args, "--players", "2", "--search-kinds", kinds)
+        assert done.returncode == 0, done.stdout + done.stderr
+        runs[kinds] = json.loads(out.read_text())
+    assert runs["none"]["search_kinds"] == []
+    assert runs["battles,landing"]["search_kinds"] == ["battles", "landing"]
+    (baseline,) = runs["none"]["editions"]
+    # Greedy against greedy, seeded as the script seats them: the game all-greedy play gives.
+    rules = ser.load_ruleset("classic")
+    final = play_game(rules, 2, [GreedyAgent(0), GreedyAgent(1)], seed=0).standings
+    assert baseline["ismcts_mean_score"] == next(e.score for e in final.entries if e.seat == 0)
+    assert baseline["baseline_mean_score"] == baseline["ismcts_mean_score"]
+    assert baseline["score_gain"] == 0
 
 
 def test_the_bots_page_reads_the_search_bot_against_greedy_from_the_ladder(
