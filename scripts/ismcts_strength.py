@@ -60,12 +60,15 @@ spends its whole budget)::
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import sys
 import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -127,6 +130,66 @@ def _search_bot(
     return _Kinds(search, GreedyAgent(greedy_seed), kinds)
 
 
+class _Game(NamedTuple):
+    """What one game and its baseline gave the search seat and the others."""
+
+    winners: tuple[int, ...]
+    seat: int
+    mine: float
+    others: float
+    my_score: float
+    other_score: float
+    base_score: float
+    base_share: float
+    decisions: int
+    seconds: float
+
+
+_RULES: dict[str, ser.Ruleset] = {}
+
+
+def _play(
+    ruleset: str,
+    players: int,
+    index: int,
+    seed: int,
+    budget: str,
+    settings: dict[str, Any],
+    kinds: frozenset[str] | None,
+) -> _Game:
+    """Play game ``index`` and its baseline (in a worker process, or here)."""
+    rules = _RULES.get(ruleset) or _RULES.setdefault(ruleset, ser.load_ruleset(ruleset))
+    game_seed = seed + index
+    seat = index % players
+    searcher = _Timed(_search_bot(budget, game_seed, settings, kinds, game_seed + seat))
+    agents: list[Agent] = [
+        searcher if s == seat else GreedyAgent(game_seed + s) for s in range(players)
+    ]
+    final = play_game(rules, players, agents, seed=game_seed).standings
+    others = other_score = 0.0
+    for entry in final.entries:
+        if entry.seat != seat:
+            others += 1 / len(final.winners) if entry.seat in final.winners else 0.0
+            other_score += entry.score
+    score, share = _seat_result(final, seat)
+    greedy = [GreedyAgent(game_seed + s) for s in range(players)]
+    base_score, base_share = _seat_result(
+        play_game(rules, players, greedy, seed=game_seed).standings, seat
+    )
+    return _Game(
+        final.winners,
+        seat,
+        share,
+        others,
+        score,
+        other_score,
+        base_score,
+        base_share,
+        searcher.decisions,
+        searcher.seconds,
+    )
+
+
 def measure(
     rules: ser.Ruleset,
     players: int,
@@ -136,46 +199,41 @@ def measure(
     settings: dict[str, Any],
     progress: bool = False,
     kinds: frozenset[str] | None = None,
+    jobs: int = 1,
 ) -> dict[str, Any]:
-    """Play the games of one edition and summarise them (see the module's docstring)."""
+    """Play the games of one edition and summarise them (see the module's docstring).
+
+    With ``jobs`` above 1 the games are played in that many worker processes;
+    every game is seeded by its index alone, so the figures are the same.
+    """
     mine = others = baseline_share = 0.0
     my_score = other_score = baseline_score = 0.0
     gain = Moments()
     decisions = 0
     seconds = 0.0
     start = time.perf_counter()
-    for i in range(games):
-        game_seed = seed + i
-        seat = i % players
-        searcher = _Timed(_search_bot(budget, game_seed, settings, kinds, game_seed + seat))
-        agents: list[Agent] = [
-            searcher if s == seat else GreedyAgent(game_seed + s) for s in range(players)
-        ]
-        final = play_game(rules, players, agents, seed=game_seed).standings
-        winners = final.winners
-        for entry in final.entries:
-            share = 1 / len(winners) if entry.seat in winners else 0.0
-            if entry.seat == seat:
-                mine += share
-                my_score += entry.score
-            else:
-                others += share
-                other_score += entry.score
-        decisions += searcher.decisions
-        seconds += searcher.seconds
-        score, share = _seat_result(final, seat)
-        greedy = [GreedyAgent(game_seed + s) for s in range(players)]
-        base_score, base_share = _seat_result(
-            play_game(rules, players, greedy, seed=game_seed).standings, seat
-        )
-        baseline_score += base_score
-        baseline_share += base_share
-        gain = gain.add(score - base_score)
-        if progress:
-            sys.stderr.write(
-                f"{rules.id} game {i + 1}/{games}: winners {winners}, search seat {seat}, "
-                f"share so far {mine / (i + 1):.3f}\n"
-            )
+    args = [(rules.id, players, i, seed, budget, settings, kinds) for i in range(games)]
+    with contextlib.ExitStack() as stack:
+        if jobs > 1:
+            pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs))
+            results: Iterator[_Game] = pool.map(_play, *zip(*args, strict=True))
+        else:
+            results = (_play(*a) for a in args)
+        for i, game in enumerate(results):
+            mine += game.mine
+            others += game.others
+            my_score += game.my_score
+            other_score += game.other_score
+            decisions += game.decisions
+            seconds += game.seconds
+            baseline_score += game.base_score
+            baseline_share += game.base_share
+            gain = gain.add(game.my_score - game.base_score)
+            if progress:
+                sys.stderr.write(
+                    f"{rules.id} game {i + 1}/{games}: winners {game.winners}, "
+                    f"search seat {game.seat}, share so far {mine / (i + 1):.3f}\n"
+                )
     low, high = attrs.astuple(wilson_interval(mine, games))
     gain_low, gain_high = (v if math.isfinite(v) else None for v in attrs.astuple(gain.interval()))
     rivals = games * (players - 1)
@@ -257,6 +315,9 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="search only decisions of these kinds (comma-separated; none: greedy throughout)",
     )
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="worker processes (1; the figures do not change)"
+    )
     parser.add_argument("--progress", action="store_true", help="say how each game ended")
     parser.add_argument(
         "--out", type=Path, default=Path("docs/data/ismcts_strength.json"), help="the JSON file"
@@ -264,6 +325,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
     try:
         if not isinstance(make_agent(args.budget, 0), ISMCTSAgent):
             parser.error(f"--budget: {args.budget!r} is not the search bot")
@@ -293,7 +356,15 @@ def main(argv: list[str] | None = None) -> int:
             sys.stderr.write(f"{name}: skipped, it does not play {args.players} players\n")
             continue
         entry = measure(
-            rules, args.players, args.games, args.seed, args.budget, settings, args.progress, kinds
+            rules,
+            args.players,
+            args.games,
+            args.seed,
+            args.budget,
+            settings,
+            args.progress,
+            kinds,
+            args.jobs,
         )
         entries.append(entry)
     data = {

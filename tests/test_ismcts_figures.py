@@ -90,6 +90,20 @@ def test_the_strength_script_searches_only_the_kinds_named(tmp_path: Path) -> No
     assert baseline["score_gain"] == 0
 
 
+def test_the_strength_script_gives_the_same_figures_in_worker_processes(tmp_path: Path) -> None:
+    timed = {"seconds_per_decision", "seconds_per_game"}
+    figures = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"jobs{jobs}.json"
+        args = ("--games", "2", "--budget", "ismcts:4", "--ruleset", "modern", "--out", str(out))
+        done = _run("ismcts_strength.py", *args, "--players", "2", "--jobs", jobs)
+        assert done.returncode == 0, done.stdout + done.stderr
+        (entry,) = json.loads(out.read_text())["editions"]
+        figures.append({key: value for key, value in entry.items() if key not in timed})
+    assert figures[0] == figures[1]
+    assert _run("ismcts_strength.py", "--jobs", "0").returncode == 2
+
+
 def test_the_bots_page_reads_the_search_bot_against_greedy_from_the_ladder(
     bots_hook: ModuleType,
 ) -> None:
