@@ -75,7 +75,6 @@ import attrs
 import serenissima as ser
 from serenissima.agents import Agent, GreedyAgent, ISMCTSAgent, make_agent, play_game
 from serenissima.agents.ismcts import (
-    DEFAULT_DEPTH,
     DEFAULT_EXPLORATION,
     DEFAULT_PRIOR,
     DENIAL,
@@ -303,6 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--exploration", type=float, default=None, help="UCB1's constant")
     parser.add_argument("--depth", type=int, default=None, help="rollout length in actions")
     parser.add_argument("--rollout", default=None, help="heuristic or random")
+    parser.add_argument("--scale", default=None, help="tree or siblings (UCB1's scale)")
     parser.add_argument("--prior", type=int, default=None, help="visits the root's prior counts")
     parser.add_argument("--minimax", type=float, default=None, help="share of implicit minimax")
     parser.add_argument("--rival", type=float, default=None, help="weight of the best rival")
@@ -338,6 +338,7 @@ def main(argv: list[str] | None = None) -> int:
             ("exploration", args.exploration),
             ("depth", args.depth),
             ("rollout", args.rollout),
+            ("scale", args.scale),
             ("prior", args.prior),
             ("denial", args.denial),
             ("minimax", args.minimax),
@@ -387,8 +388,9 @@ class _Settings:
     """The search bot's settings, defaults filled in, for the JSON file."""
 
     exploration: float = DEFAULT_EXPLORATION
-    depth: int = DEFAULT_DEPTH
+    depth: int | None = None  # None: the default for the number of seats
     rollout: str = "random"
+    scale: str = "tree"
     prior: int = DEFAULT_PRIOR
     minimax: float | None = None  # None: the default for the number of seats
     rival: float | None = None  # None: the default for the number of seats

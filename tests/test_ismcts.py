@@ -19,7 +19,7 @@ from serenissima.agents import (
     make_agent,
     play_game,
 )
-from serenissima.agents._tree import Search, Settings
+from serenissima.agents._tree import Search, Settings, _Node
 from serenissima.agents.ismcts import DEFAULT_ITERATIONS, DENIAL
 from serenissima.engine.core import CHANCE, TERMINAL, State
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, StateError
@@ -134,6 +134,7 @@ def test_no_search_where_no_seat_decides() -> None:
         ({"exploration": "high"}, ArgumentTypeError),
         ({"depth": -1}, ArgumentValueError),
         ({"rollout": "clever"}, ArgumentValueError),
+        ({"scale": "wide"}, ArgumentValueError),
         ({"prior": -1}, ArgumentValueError),
         ({"minimax": 1.5}, ArgumentValueError),
         ({"minimax": "half"}, ArgumentTypeError),
@@ -188,6 +189,31 @@ def test_minimax_and_rival_default_by_the_number_of_seats(
     state = positions(rules, players, 2, 1)[0]
     ISMCTSAgent(seed=1, iterations=5, **given).act(rules, state)
     assert [(s.minimax, s.rival) for s in seen] == [expected]
+    # Rollouts of three actions at two seats, none at more; UCB1 scaled by the whole search.
+    assert (seen[0].depth, seen[0].siblings) == (3 if players == 2 else 0, False)
+    seen.clear()
+    ISMCTSAgent(seed=1, iterations=5, scale="siblings", depth=2).act(rules, state)
+    ISMCTSAgent(seed=1, iterations=5, depth=0).act(rules, state)
+    assert [(s.siblings, s.depth) for s in seen] == [(True, 2), (False, 0)]
+
+
+def test_scaled_among_siblings_a_small_difference_outweighs_exploration() -> None:
+    """Seats' estimates far apart make one seat's edges look alike on the search's whole scale."""
+    rules = RULES["classic"]
+    seen = rules.observe(rules.new_game(4), 0)
+    tree = Settings(5, None, 0.7, 0, False, 0, 0.0, 0.0)
+    choices = {}
+    for siblings in (False, True):
+        search = Search(tree._replace(siblings=siblings), rules, seen, (), 4, random.Random(1))
+        search.rewards([9.0, 35.0, 20.0, 20.0])  # the range of the whole search: 9 to 35
+        edges = []
+        for mean, visits in ((30.0, 10), (30.5, 12)):
+            node = _Node(4, [0.0] * 4)
+            node.visits, node.avail = visits, 30
+            node.totals = [mean * visits] * 4
+            edges.append((rules.legal_actions(rules.new_game(4))[0], node))
+        choices[siblings] = search.select(edges, 0)[1].visits
+    assert choices == {False: 10, True: 12}
 
 
 def test_without_a_rival_share_ties_are_broken_against_the_others() -> None:

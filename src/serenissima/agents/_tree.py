@@ -51,6 +51,8 @@ class Settings(NamedTuple):
     minimax: float
     rival: float
     denial: float = DENIAL
+    siblings: bool = False
+    """Scale values among an edge's siblings rather than by the range seen in the whole search."""
 
 
 class _Node:
@@ -240,20 +242,29 @@ class Search:
         """The edge of highest UCB1 for ``actor``, its values scaled to 0..1.
 
         An edge's value is its mean, mixed with its implicit minimax value
-        in the share ``minimax``.
+        in the share ``minimax``. The values are scaled by the lowest and
+        highest of all seats' values seen in the search, or, with
+        ``siblings``, by the lowest and highest of the edges compared here,
+        so that the exploration term weighs against the differences between
+        them rather than between seats.
         """
-        low, high = self.low, self.high
+        mix = self.settings.minimax
+        values = [
+            (1.0 - mix) * child.totals[actor] / child.visits + mix * child.best[actor]
+            for _, child in tried
+        ]
+        if self.settings.siblings:
+            low, high = min(values), max(values)
+        else:
+            low, high = self.low, self.high
         scale = 1.0 / (high - low) if high > low else 0.0
         c = self.settings.exploration
-        mix = self.settings.minimax
         best = tried[0]
         best_score = -math.inf
         log, sqrt = math.log, math.sqrt
-        for pair in tried:
+        for pair, value in zip(tried, values, strict=True):
             child = pair[1]
-            visits = child.visits
-            value = (1.0 - mix) * child.totals[actor] / visits + mix * child.best[actor]
-            score = (value - low) * scale + c * sqrt(log(child.avail) / visits)
+            score = (value - low) * scale + c * sqrt(log(child.avail) / child.visits)
             if score > best_score:
                 best, best_score = pair, score
         return best

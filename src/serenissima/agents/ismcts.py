@@ -31,6 +31,7 @@ __all__ = [
     "DEFAULT_RIVAL",
     "DENIAL",
     "ROLLOUTS",
+    "SCALES",
     "ISMCTSAgent",
 ]
 
@@ -41,10 +42,22 @@ DEFAULT_EXPLORATION: Final[float] = 0.7
 """The exploration constant of UCB1, for values scaled to 0..1."""
 
 DEFAULT_DEPTH: Final[int] = 3
-"""The actions (chance outcomes included) a rollout plays before the heuristic scores it."""
+"""The actions a rollout plays before the heuristic scores it (chance included), at two seats.
+
+With more seats the default is 0: no rollout, the heuristic scores the node
+the iteration adds. Measured in 48 four-seat modern games, one search seat
+among three greedy ones (300 iterations a decision), the search seat scored
+33.9 points a game with three-action random rollouts and 70.6 without, where a
+greedy bot in its place scored 35.0 on the same seeds; in the classic edition
+21.5 and 21.8 (see the bots page).
+"""
 
 ROLLOUTS: Final[tuple[str, ...]] = ("random", "heuristic")
 """How a rollout picks actions: uniformly, or the best of a few by the heuristic."""
+
+SCALES: Final[tuple[str, ...]] = ("tree", "siblings")
+"""How UCB1 scales an edge's value to 0..1: by the range of every seat's values in the
+whole search, or by the range of the edges it is compared with."""
 
 DEFAULT_MINIMAX: Final[float] = 0.5
 """The share of an edge's implicit minimax value in the value UCB1 reads, at two seats.
@@ -99,14 +112,24 @@ class ISMCTSAgent:
        (or the chance outcome drawn, if new);
     4. **roll out**: play up to ``depth`` more actions, chance outcomes drawn
        with their probabilities, then score the state with ``rules.evaluate``
-       for every seat (at the end of the game, the final scores);
+       for every seat (at the end of the game, the final scores). By
+       default there is no rollout at more than two seats: the node added
+       is scored as it stands;
     5. **back up**: add each seat's value to every node on the path. A seat's
        value is its estimate less ``rival`` times the best estimate of the
        other seats (by default 1 at two seats, so that it plays to win
        rather than to score, and 0 at more; with 0, its estimate less a
        thousandth of the others' mean, :data:`DENIAL`,
-       which breaks ties against them as the greedy bot does);
-       values are scaled to 0..1 by the lowest and highest seen in the search.
+       which breaks ties against them as the greedy bot does).
+       UCB1 reads values scaled to 0..1 (``scale``): by the lowest and
+       highest value of any seat seen in the search (``"tree"``), or by the
+       lowest and highest of the edges it
+       compares (``"siblings"``), so that the exploration term weighs
+       against the differences between one seat's actions, however far
+       apart the seats' estimates lie. ``"tree"`` is the default: without
+       rollouts, in 48 four-seat modern games against greedy bots, the
+       search seat scored 70.6 points a game with it and 63.8 with
+       ``"siblings"``.
        With ``minimax`` above 0, each node also keeps the values where play
        goes from it if every seat takes its best edge, and UCB1 reads that
        share of them mixed with the mean.
@@ -129,7 +152,8 @@ class ISMCTSAgent:
         iterations: Iterations per decision (default :data:`DEFAULT_ITERATIONS`).
         seconds: Seconds of search per decision, instead of ``iterations``.
         exploration: The exploration constant of UCB1 (0 or more).
-        depth: The rollout's length in actions (0 or more).
+        depth: The rollout's length in actions, 0 or more (``None``:
+            :data:`DEFAULT_DEPTH` at two seats, 0 at more).
         rollout: One of :data:`ROLLOUTS`.
         prior: The visits the root actions' one-decision values count for.
         minimax: The share of the implicit minimax value in an edge's value,
@@ -138,11 +162,12 @@ class ISMCTSAgent:
             from 0 to 1 (``None``: :data:`DEFAULT_RIVAL` at two seats, 0 at more).
         denial: With ``rival`` 0, how much of the other seats' mean estimate
             a seat's value loses, from 0 to 1 (default :data:`DENIAL`).
+        scale: One of :data:`SCALES` (default ``"tree"``).
 
     Raises:
         ArgumentTypeError: A budget or setting of the wrong type.
         ArgumentValueError: Both budgets, a budget below 1 iteration or not
-            above 0 seconds, a negative setting, or an unknown rollout.
+            above 0 seconds, a negative setting, an unknown rollout or scale.
 
     Example:
         >>> import serenissima as ser
@@ -167,6 +192,7 @@ class ISMCTSAgent:
         "prior",
         "rival",
         "rollout",
+        "scale",
         "seconds",
         "seed",
     )
@@ -177,12 +203,13 @@ class ISMCTSAgent:
         iterations: int | None = None,
         seconds: float | None = None,
         exploration: float = DEFAULT_EXPLORATION,
-        depth: int = DEFAULT_DEPTH,
+        depth: int | None = None,
         rollout: str = "random",
         prior: int = DEFAULT_PRIOR,
         minimax: float | None = None,
         rival: float | None = None,
         denial: float = DENIAL,
+        scale: str = "tree",
     ) -> None:
         if iterations is not None and seconds is not None:
             raise ArgumentValueError("give iterations or seconds as the budget, not both")
@@ -199,11 +226,14 @@ class ISMCTSAgent:
             raise ArgumentTypeError("exploration", "a number", exploration)
         if not 0 <= exploration < math.inf:
             raise ArgumentValueError(f"exploration must be 0 or more, got {exploration!r}")
-        _check_int("depth", depth, 0)
+        if depth is not None:
+            _check_int("depth", depth, 0)
         _check_int("prior", prior, 0)
         _check_share("minimax", minimax)
         _check_share("rival", rival)
         _check_share("denial", denial, optional=False)
+        if scale not in SCALES:
+            raise ArgumentValueError(f"scale must be one of {', '.join(SCALES)}, not {scale!r}")
         if rollout not in ROLLOUTS:
             raise ArgumentValueError(
                 f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}"
@@ -218,6 +248,7 @@ class ISMCTSAgent:
         self.minimax = None if minimax is None else float(minimax)
         self.rival = None if rival is None else float(rival)
         self.denial = float(denial)
+        self.scale = scale
         self._rng = random.Random(seed)
 
     def __repr__(self) -> str:
@@ -249,15 +280,23 @@ class ISMCTSAgent:
             self.iterations,
             self.seconds,
             self.exploration,
-            self.depth,
+            _depth(self.depth, state.players),
             self.rollout == "heuristic",
             self.prior,
             _by_seats(self.minimax, DEFAULT_MINIMAX, state.players),
             _by_seats(self.rival, DEFAULT_RIVAL, state.players),
             self.denial,
+            self.scale == "siblings",
         )
         seen = rules.observe(state, seat)
         return Search(settings, rules, seen, offered, state.players, self._rng).run()
+
+
+def _depth(given: int | None, players: int) -> int:
+    """The rollout's length: the one given, or :data:`DEFAULT_DEPTH` at two seats and 0 at more."""
+    if given is not None:
+        return given
+    return DEFAULT_DEPTH if players == 2 else 0
 
 
 def _by_seats(given: float | None, two_seats: float, players: int) -> float:
