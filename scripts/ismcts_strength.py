@@ -165,12 +165,10 @@ def _play(
         searcher if s == seat else GreedyAgent(game_seed + s) for s in range(players)
     ]
     final = play_game(rules, players, agents, seed=game_seed).standings
-    others = other_score = 0.0
-    for entry in final.entries:
-        if entry.seat != seat:
-            others += 1 / len(final.winners) if entry.seat in final.winners else 0.0
-            other_score += entry.score
-    score, share = _seat_result(final, seat)
+    results = [_seat_result(final, s) for s in range(players)]
+    score, share = results.pop(seat)
+    other_score = sum(r[0] for r in results)
+    others = sum(r[1] for r in results)
     greedy = [GreedyAgent(game_seed + s) for s in range(players)]
     base_score, base_share = _seat_result(
         play_game(rules, players, greedy, seed=game_seed).standings, seat
@@ -346,12 +344,19 @@ def main(argv: list[str] | None = None) -> int:
         )
         if value is not None
     }
+    names = args.ruleset or list(ser.available_rulesets())
     kinds = None
     if args.search_kinds is not None:
         kinds = frozenset(k for k in args.search_kinds.split(",") if k and k != "none")
+        known = {p.kind for name in names for p in ser.load_ruleset(name).engine.phases()}
+        if kinds - known:
+            parser.error(
+                f"--search-kinds: no decision of kind {', '.join(sorted(kinds - known))}"
+                f" (the kinds: {', '.join(sorted(known))})"
+            )
     shown = attrs.asdict(_Settings(**settings))  # the settings in force, defaults included
     entries = []
-    for name in args.ruleset or list(ser.available_rulesets()):
+    for name in names:
         rules = ser.load_ruleset(name)
         if args.players not in rules.info.players:
             sys.stderr.write(f"{name}: skipped, it does not play {args.players} players\n")

@@ -88,6 +88,9 @@ def test_the_strength_script_searches_only_the_kinds_named(tmp_path: Path) -> No
     assert baseline["ismcts_mean_score"] == next(e.score for e in final.entries if e.seat == 0)
     assert baseline["baseline_mean_score"] == baseline["ismcts_mean_score"]
     assert baseline["score_gain"] == 0
+    refused = _run("ismcts_strength.py", "--ruleset", "classic", "--search-kinds", "battle")
+    assert refused.returncode == 2
+    assert "no decision of kind battle (the kinds: " in refused.stderr
 
 
 def test_the_strength_script_gives_the_same_figures_in_worker_processes(tmp_path: Path) -> None:
