@@ -16,6 +16,7 @@ from typing import Any
 import attrs
 import pytest
 
+from classic.scenario import G, P, play, position
 from serenissima.agents import Agent, GreedyAgent, ISMCTSAgent
 from serenissima.engine.core import CHANCE, TERMINAL, State
 from serenissima.engine.registry import load_ruleset
@@ -127,12 +128,14 @@ def test_what_the_seat_may_not_see_changes_no_choice(name: str, bot: str) -> Non
 
 
 def test_the_omniscient_greedy_bot_does_peek() -> None:
+    # Seat 0's galley at Ragusa, seat 1's port, asks a price for one piece of wood. The seller
+    # foresees the buyer's answer, which depends on the buyer's purse: 400 ducats, or 200.
     rules = RULES["classic"]
-    reacted = [
-        state
-        for state in CLASSIC
-        if GreedyAgent(11, omniscient=True).act(rules, disguised(state, state.to_act))
-        != GreedyAgent(11, omniscient=True).act(rules, state)
-    ]
-    # a seller's price, for one: it foresees the buyer's answer, which depends on its purse
-    assert reacted
+    start = position(4, phase=2, galleys=[G(1, 0, "ragusa", 1)], ports={"ragusa": P(1, 1)})
+    asked = play(attrs.evolve(start, ducats=(400, *start.ducats[1:])), "ask ragusa 1")
+    assert asked.to_act == 1
+    poorer = disguised(asked, 1)
+    assert rules.observe(poorer, 1) == rules.observe(asked, 1)
+    omniscient = GreedyAgent(11, omniscient=True)
+    assert omniscient.act(rules, asked) != omniscient.act(rules, poorer)
+    assert GreedyAgent(11).act(rules, asked) == GreedyAgent(11).act(rules, poorer)

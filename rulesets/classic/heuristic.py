@@ -8,10 +8,12 @@ ends:
 
 - **income** for its own capital, for every phase-6 turn still to come while
   it holds it (C-INC-1);
-- **goods aboard**: the best a piece can fetch at a port that would buy it
+- **goods aboard**: what a piece can fetch at a port that would buy it
   (C-SALE-3/4 and the new-market bonus, C-BONUS), and in an own port the
   step it makes towards a full warehouse; discounted by the rounds the galley
-  needs to get there, and worth nothing if it cannot get there in time;
+  needs to get there, and worth nothing if it cannot get there in time. A
+  port takes one piece of a kind, so the seat's pieces of one kind are
+  matched to different ports, the best sale first;
 - **ports to take**: a port without a garrison within a galley's reach, which
   a landing would win (C-LAND-1/2);
 - **galleys and sailors**: a galley, its crew and the garrisons are worth a
@@ -195,14 +197,12 @@ def estimate(ctx: Ctx, state: ClassicState, seat: int) -> float:
     buyers, targets = cached
     landing_ahead = not isinstance(state.phase, Selling) and not _turn_done(state, seat, Landing)
     in_battle = isinstance(state.phase, Fighting | Rolling | Spoils | Landing)
+    value += _cargo(ctx, state, galleys, buyers, not selling_done, rounds)
     for galley in galleys:
         value += galley_worth + sailor * galley.sailors
-        moves_now = _moves_now(state, galley)
-        this_round = not selling_done
-        for good in galley.cargo:
-            value += _best(ctx, buyers[good], galley, moves_now, this_round, rounds, False)
         if galley.sailors > ctx.params.galley.min_sailors:  # a sailor to land, one to sail
             here = landing_ahead and in_battle
+            moves_now = _moves_now(state, galley)
             value += w.capture * _best(ctx, targets, galley, moves_now, landing_ahead, rounds, here)
     return value
 
@@ -264,6 +264,56 @@ def _landing_targets(ctx: Ctx, state: ClassicState, seat: int) -> list[Offer]:
         points = float(spec.port_not_full) + (spec.own_capital if index == capital else 0)
         out.append((points, ctx.board.ports[index].area))
     return _grouped(out)
+
+
+def _cargo(
+    ctx: Ctx,
+    state: ClassicState,
+    galleys: tuple[Galley, ...],
+    buyers: dict[str, list[Offer]],
+    this_round: bool,
+    rounds: int,
+) -> float:
+    """The goods aboard ``galleys``, each piece sold to a different port.
+
+    A port takes one piece of a kind (C-SALE-3), so two pieces of wine are
+    worth the best buyer's price and the second best's, not the best's twice:
+    the pieces and buyers are matched greedily, the best discounted sale first.
+    """
+    total = 0.0
+    pieces: dict[str, list[tuple[Galley, int]]] = {}
+    for galley in galleys:
+        for good in galley.cargo:
+            pieces.setdefault(good, []).append((galley, _moves_now(state, galley)))
+    distance_of = ctx.board.distance
+    for good, aboard in pieces.items():
+        offers = buyers[good]
+        if len(aboard) == 1:
+            galley, moves_now = aboard[0]
+            total += _best(ctx, offers, galley, moves_now, this_round, rounds, False)
+            continue
+        sales: list[tuple[float, int, tuple[float, str]]] = []
+        for piece, (galley, moves_now) in enumerate(aboard):
+            for points, areas in offers:
+                for area in areas:
+                    distance = distance_of(galley.area, area)
+                    if distance is None:
+                        continue
+                    kept = _reach(moves_now, this_round, galley.sailors, distance, rounds)
+                    if kept > 0.0:
+                        sales.append((points * kept, piece, (points, area)))
+        sales.sort(key=lambda sale: -sale[0])
+        sold: set[int] = set()
+        bought: set[tuple[float, str]] = set()  # a buyer: its offer and sea area
+        for worth, piece, buyer in sales:
+            if piece in sold or buyer in bought:
+                continue
+            sold.add(piece)
+            bought.add(buyer)
+            total += worth
+            if len(sold) == len(aboard):
+                break
+    return total
 
 
 def _best(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import attrs
 import pytest
 
@@ -167,3 +169,19 @@ def test_a_secret_bid_is_not_answered() -> None:
     GreedyAgent(1, max_replies=0).act(one_ply, state)  # type: ignore[arg-type]
     assert ahead.rules.decision(play(state, "bid 0")).actor == 1  # the next bidder decides
     assert ahead.calls == one_ply.calls > 0
+
+
+def test_pieces_of_one_kind_are_sold_to_different_ports() -> None:
+    # A port takes one piece of a kind (C-SALE-3): the capitals pay seat 0 a bonus for the
+    # first pieces of wine, nearer ones first; a further piece goes to a farther or poorer port.
+    rules = classic()
+    values = [
+        rules.evaluate(position(4, phase=2, galleys=[G(1, 0, "naples", 3, *wine)]), 0)
+        for wine in ((), ("wine",), ("wine", "wine"), ("wine", "wine", "wine"))
+    ]
+    gains = [later - earlier for earlier, later in itertools.pairwise(values)]
+    assert gains[0] > gains[1] >= gains[2] > 0
+    # The same holds for pieces on different galleys of the seat.
+    one = position(4, phase=2, galleys=[G(1, 0, "naples", 3, "wine"), G(2, 0, "naples", 3)])
+    two = position(4, phase=2, galleys=[G(1, 0, "naples", 3, "wine"), G(2, 0, "naples", 3, "wine")])
+    assert rules.evaluate(two, 0) - rules.evaluate(one, 0) == pytest.approx(gains[1])
