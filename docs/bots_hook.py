@@ -28,6 +28,10 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     return fill(markdown, STRENGTH_MARKER, STRENGTH_DATA, strength_table, "scripts/ladder.py")
 
 
+_COLOURS = {"none": "#009688", "heuristic": "#3f51b5", "random": "#ffa000"}
+"""A bar's colour by rollout."""
+
+
 def speed_svg(rows: list[dict[str, Any]]) -> str:
     """A horizontal bar chart of iterations per second, one bar per edition and rollout."""
     width, left, bar, gap = 560, 170, 22, 8
@@ -43,7 +47,7 @@ def speed_svg(rows: list[dict[str, Any]]) -> str:
         y = 10 + i * (bar + gap)
         length = (width - left - 70) * row["iterations_per_second"] / top
         label = f"{row['ruleset']}, {row['rollout']}"
-        colour = "#3f51b5" if row["rollout"] == "heuristic" else "#ffa000"
+        colour = _COLOURS.get(row["rollout"], "#ffa000")
         parts.append(
             f'<text x="{left - 8}" y="{y + bar * 0.7:.1f}" text-anchor="end">{label}</text>'
             f'<rect x="{left}" y="{y}" width="{length:.1f}" height="{bar}" fill="{colour}"/>'
@@ -60,7 +64,10 @@ def speed_section(data: dict[str, Any]) -> str:
     out = [
         '<figure markdown="span">',
         speed_svg(rows),
-        "<figcaption>Iterations per second of one search, by edition and rollout</figcaption>",
+        (
+            "<figcaption>Iterations per second of one search, by edition and rollout"
+            " (none: the default at more than two seats)</figcaption>"
+        ),
         "</figure>",
         "",
         "| Ruleset | Rollout | Rollout length | Iterations per second |",

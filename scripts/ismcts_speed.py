@@ -1,11 +1,14 @@
-"""Measure the search bot's iterations per second, edition by edition and rollout by rollout.
+"""Measure the search bot's iterations per second, edition by edition, with and without rollouts.
 
 For every installed edition (or those named with ``--ruleset``) the script
 collects ``--positions`` decisions with a choice from a 4-player game played
 by honest greedy bots (seeded with ``--seed``), then times an
 :class:`~serenissima.agents.ISMCTSAgent` of ``--iterations`` iterations
-deciding each of them, once per rollout policy. The figure is the iterations
-searched divided by the seconds spent, over all the positions.
+deciding each of them: without a rollout (the search bot's default at more than
+two seats, ``"rollout": "none"``), then with each rollout policy at the length
+it plays at two seats (:data:`~serenissima.agents.ismcts.DEFAULT_DEPTH`). The
+figure is the iterations searched divided by the seconds spent, over all the
+positions.
 
 The JSON file (``--out``) holds one object::
 
@@ -13,8 +16,10 @@ The JSON file (``--out``) holds one object::
       "iterations": 300, "positions": 20, "seed": 0,
       "python": "3.12.3", "machine": "x86_64",
       "results": [
-        {"ruleset": "classic", "rollout": "heuristic", "depth": 8,
-         "iterations_per_second": 1050.3, "seconds": 5.71},
+        {"ruleset": "classic", "rollout": "none", "depth": 0,
+         "iterations_per_second": 4210.7, "seconds": 1.43},
+        {"ruleset": "classic", "rollout": "heuristic", "depth": 3,
+         "iterations_per_second": 1750.5, "seconds": 3.43},
         ...
       ]
     }
@@ -44,11 +49,20 @@ def positions(rules: ser.Ruleset, count: int, seed: int) -> list[ser.State]:
     return choice_states(rules, 4, [GreedyAgent(seed + s) for s in range(4)], seed, count)
 
 
+SETTINGS: tuple[tuple[str, int], ...] = (
+    ("none", 0),
+    *((rollout, DEFAULT_DEPTH) for rollout in ROLLOUTS),
+)
+"""What is timed: no rollout (the default at more than two seats), then every rollout
+policy at the length the search bot uses at two seats."""
+
+
 def measure(rules: ser.Ruleset, states: list[ser.State], iterations: int) -> list[dict[str, Any]]:
-    """Time the search on ``states`` with each rollout policy."""
+    """Time the search on ``states`` without a rollout and with each rollout policy."""
     results = []
-    for rollout in ROLLOUTS:
-        agent = ISMCTSAgent(seed=1, iterations=iterations, rollout=rollout)
+    for rollout, depth in SETTINGS:
+        policy = rollout if rollout in ROLLOUTS else ROLLOUTS[0]  # unused without a rollout
+        agent = ISMCTSAgent(seed=1, iterations=iterations, rollout=policy, depth=depth)
         start = time.perf_counter()
         for state in states:
             agent.act(rules, state)
@@ -57,7 +71,7 @@ def measure(rules: ser.Ruleset, states: list[ser.State], iterations: int) -> lis
             {
                 "ruleset": rules.id,
                 "rollout": rollout,
-                "depth": DEFAULT_DEPTH,
+                "depth": depth,
                 "iterations_per_second": round(iterations * len(states) / seconds, 1),
                 "seconds": round(seconds, 3),
             }

@@ -37,19 +37,23 @@ def _run(script: str, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_the_speed_script_measures_every_rollout(tmp_path: Path, bots_hook: ModuleType) -> None:
+def test_the_speed_script_measures_no_rollout_then_every_rollout(
+    tmp_path: Path, bots_hook: ModuleType
+) -> None:
     out = tmp_path / "speed.json"
     args = ("--iterations", "5", "--positions", "2", "--ruleset", "modern", "--out", str(out))
     done = _run("ismcts_speed.py", *args)
     assert done.returncode == 0, done.stdout + done.stderr
     data = json.loads(out.read_text())
-    assert [(row["ruleset"], row["rollout"]) for row in data["results"]] == [
-        ("modern", "random"),
-        ("modern", "heuristic"),
+    assert [(row["ruleset"], row["rollout"], row["depth"]) for row in data["results"]] == [
+        ("modern", "none", 0),
+        ("modern", "random", 3),
+        ("modern", "heuristic", 3),
     ]
     assert all(row["iterations_per_second"] > 0 for row in data["results"])
     section = bots_hook.speed_section(data)
-    assert section.count("<rect") == 2
+    assert section.count("<rect") == 3
+    assert "| `modern` | none | 0 |" in section
     assert "| `modern` | random |" in section
     assert "ismcts_speed.py --iterations 5 --positions 2 --seed 0" in section
 
