@@ -26,6 +26,7 @@ exactly the seat's wealth points, its final score.
 
 from __future__ import annotations
 
+import heapq
 import math
 
 from serenissima.engine.pieces import can_sell_to
@@ -197,7 +198,14 @@ def estimate(ctx: Ctx, state: ClassicState, seat: int) -> float:
     buyers, targets = cached
     landing_ahead = not isinstance(state.phase, Selling) and not _turn_done(state, seat, Landing)
     in_battle = isinstance(state.phase, Fighting | Rolling | Spoils | Landing)
-    value += _cargo(ctx, state, galleys, buyers, not selling_done, rounds)
+    loaded = tuple((galley, _moves_now(state, galley)) for galley in galleys if galley.cargo)
+    cargo_key = (key, loaded, selling_done, rounds)
+    cargo = _CARGO.get(cargo_key)
+    if cargo is None:
+        if len(_CARGO) >= _CACHE_SIZE:
+            _CARGO.clear()
+        cargo = _CARGO[cargo_key] = _cargo(ctx, loaded, buyers, not selling_done, rounds)
+    value += cargo
     for galley in galleys:
         value += galley_worth + sailor * galley.sailors
         if galley.sailors > ctx.params.galley.min_sailors:  # a sailor to land, one to sail
@@ -213,6 +221,8 @@ Offer = tuple[float, tuple[str, ...]]
 _CACHE: dict[object, tuple[dict[str, list[Offer]], list[Offer]]] = {}
 """Buyers and landing targets by ports, seat and goods aboard: the greedy bot's successor
 states mostly share their ports, so each is worked out once."""
+_CARGO: dict[object, float] = {}
+"""The cargo's worth by buyers, loaded galleys with their moves left, and the time left."""
 _CACHE_SIZE = 4096
 
 
@@ -268,13 +278,12 @@ def _landing_targets(ctx: Ctx, state: ClassicState, seat: int) -> list[Offer]:
 
 def _cargo(
     ctx: Ctx,
-    state: ClassicState,
-    galleys: tuple[Galley, ...],
+    loaded: tuple[tuple[Galley, int], ...],
     buyers: dict[str, list[Offer]],
     this_round: bool,
     rounds: int,
 ) -> float:
-    """The goods aboard ``galleys``, each piece sold to a different port.
+    """The goods aboard the ``loaded`` galleys (with their moves left), each piece sold once.
 
     A port takes one piece of a kind (C-SALE-3), so two pieces of wine are
     worth the best buyer's price and the second best's, not the best's twice:
@@ -282,9 +291,9 @@ def _cargo(
     """
     total = 0.0
     pieces: dict[str, list[tuple[Galley, int]]] = {}
-    for galley in galleys:
+    for galley, moves_now in loaded:
         for good in galley.cargo:
-            pieces.setdefault(good, []).append((galley, _moves_now(state, galley)))
+            pieces.setdefault(good, []).append((galley, moves_now))
     distance_of = ctx.board.distance
     for good, aboard in pieces.items():
         offers = buyers[good]
@@ -292,16 +301,27 @@ def _cargo(
             galley, moves_now = aboard[0]
             total += _best(ctx, offers, galley, moves_now, this_round, rounds, False)
             continue
+        # Each piece's len(aboard) best sales are enough: fewer buyers than that are taken
+        # before it is matched, so the best left to it is among them.
+        most = len(aboard)
         sales: list[tuple[float, int, tuple[float, str]]] = []
         for piece, (galley, moves_now) in enumerate(aboard):
+            top: list[float] = []
             for points, areas in offers:
+                if len(top) >= most and points <= top[0]:
+                    break  # offers come best first, and a sale earns at most its offer
                 for area in areas:
                     distance = distance_of(galley.area, area)
                     if distance is None:
                         continue
                     kept = _reach(moves_now, this_round, galley.sailors, distance, rounds)
                     if kept > 0.0:
-                        sales.append((points * kept, piece, (points, area)))
+                        worth = points * kept
+                        sales.append((worth, piece, (points, area)))
+                        if len(top) < most:
+                            heapq.heappush(top, worth)
+                        elif worth > top[0]:
+                            heapq.heapreplace(top, worth)
         sales.sort(key=lambda sale: -sale[0])
         sold: set[int] = set()
         bought: set[tuple[float, str]] = set()  # a buyer: its offer and sea area
