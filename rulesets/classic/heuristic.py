@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections.abc import Callable
+from typing import TypeVar
 
 from serenissima.engine.pieces import can_sell_to
 
@@ -86,6 +88,8 @@ class Weights:
     per_round = 0.7
     per_space = 0.01
 
+
+_T = TypeVar("_T")
 
 WEIGHTS = Weights()
 """The weights :func:`estimate` uses."""
@@ -187,25 +191,17 @@ def estimate(ctx: Ctx, state: ClassicState, seat: int) -> float:
     galleys = ctx.galleys_of(state, seat)
     goods = frozenset(good for galley in galleys for good in galley.cargo)
     key = (ctx, state.ports, state.nations, state.options, seat, goods)
-    cached = _CACHE.get(key)
-    if cached is None:
-        if len(_CACHE) >= _CACHE_SIZE:
-            _CACHE.clear()
-        cached = _CACHE[key] = (
-            _buyers(ctx, state, seat, goods),
-            _landing_targets(ctx, state, seat),
-        )
-    buyers, targets = cached
+    buyers, targets = _memo(
+        _CACHE, key, lambda: (_buyers(ctx, state, seat, goods), _landing_targets(ctx, state, seat))
+    )
     landing_ahead = not isinstance(state.phase, Selling) and not _turn_done(state, seat, Landing)
     in_battle = isinstance(state.phase, Fighting | Rolling | Spoils | Landing)
     loaded = tuple((galley, _moves_now(state, galley)) for galley in galleys if galley.cargo)
-    cargo_key = (key, loaded, selling_done, rounds)
-    cargo = _CARGO.get(cargo_key)
-    if cargo is None:
-        if len(_CARGO) >= _CACHE_SIZE:
-            _CARGO.clear()
-        cargo = _CARGO[cargo_key] = _cargo(ctx, loaded, buyers, not selling_done, rounds)
-    value += cargo
+    value += _memo(
+        _CARGO,
+        (key, loaded, selling_done, rounds),
+        lambda: _cargo(ctx, loaded, buyers, not selling_done, rounds),
+    )
     for galley in galleys:
         value += galley_worth + sailor * galley.sailors
         if galley.sailors > ctx.params.galley.min_sailors:  # a sailor to land, one to sail
@@ -224,6 +220,16 @@ states mostly share their ports, so each is worked out once."""
 _CARGO: dict[object, float] = {}
 """The cargo's worth by buyers, loaded galleys with their moves left, and the time left."""
 _CACHE_SIZE = 4096
+
+
+def _memo(cache: dict[object, _T], key: object, make: Callable[[], _T]) -> _T:
+    """``cache[key]``, made with ``make`` if missing; a full cache is emptied first."""
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= _CACHE_SIZE:
+            cache.clear()
+        found = cache[key] = make()
+    return found
 
 
 def _buyers(
