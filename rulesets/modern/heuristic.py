@@ -7,10 +7,12 @@ bring in before the game ends:
   basilica (M-SCORE-2/3) as they stand now, the Wine card pays wine ports
   (M-END-3) as often as it is expected to be drawn, and a port is worth a
   little more for what it lets its owner do (a free cube, recruits, galleys);
-- **goods aboard**: the best price a cube can fetch at a port that would buy
-  it (M-SALE-2..5; in an own port, the rise of that port's payout at the
+- **goods aboard**: the price a cube can fetch at a port that would buy it
+  (M-SALE-2..5; in an own port, the rise of that port's payout at the
   remaining scorings), discounted by the activations the galley needs to get
-  there, and worth nothing if it cannot get there before the end;
+  there, and worth nothing if it cannot get there before the end. A port
+  takes one cube of a kind, so the seat's cubes of one kind are matched to
+  different ports, the best sale first;
 - **galleys and sailors**: a galley and the sailors aboard or in garrisons
   are worth a little per turn left, because they earn the ducats above;
 - **a free cube** that the active galley could still load in an own port;
@@ -187,7 +189,6 @@ def estimate(ctx: Ctx, state: ModernState, seat: int) -> float:
     payout = params.scoring.payout
     scorings = max(0, params.scoring.game_ends_after - state.scorings)
     wine = params.wine
-    bonus = {b.good: b.ducats for b in params.sale.bonuses}
     value = ducats
     own: list[int] = []
     for index, (spec, port) in enumerate(zip(ctx.board.ports, state.ports, strict=True)):
@@ -202,39 +203,81 @@ def estimate(ctx: Ctx, state: ModernState, seat: int) -> float:
         value += port.sailors * min(w.sailor_cap, w.sailor_in_port * turns)
     sailor = min(w.sailor_cap, w.sailor_aboard * turns)
     galley_worth = min(w.galley_cap, w.galley_per_turn * turns)
+    pieces: dict[str, list[tuple[str, int, int | None]]] = {}
     for galley in state.galleys:
         if galley.owner != seat:
             continue
         value += galley_worth + galley.sailors * sailor
         moves_now = _moves_now(state, galley.number, galley.sailors)
         for good in galley.cargo:
-            best = 0.0
-            for index, (spec, port) in enumerate(zip(ctx.board.ports, state.ports, strict=True)):
-                if port.closed or not can_sell_to(good, spec.good, port.warehouse, spec.warehouse):
-                    continue
-                filled = len(port.warehouse)
-                price = float(bonus.get(good, 0))
-                if port.owner == seat:
-                    price += scorings * (payout[filled + 1] - payout[filled])
-                    if (
-                        good == wine.good
-                        and spec.good != wine.good
-                        and wine.good not in port.warehouse
-                    ):
-                        price += wine_cards * wine.ducats_per_port
-                else:
-                    price += ctx.space_values[index][filled]
-                if price <= best:
-                    continue
-                distance = ctx.board.distance(galley.area, spec.area)
-                if distance is None:
-                    continue
-                price *= _reach(moves_now, galley.sailors, distance, turns)
-                best = max(best, price)
-            value += best
+            pieces.setdefault(good, []).append((galley.area, galley.sailors, moves_now))
+    for good, aboard in pieces.items():
+        value += _sold(ctx, _buyers(ctx, state, seat, good, scorings, wine_cards), aboard, turns)
     value += _free_cube(ctx, state, seat, own, turns)
     value += _galley_to_buy(ctx, state, seat, galley_worth + sailor)
     return value
+
+
+def _buyers(
+    ctx: Ctx, state: ModernState, seat: int, good: str, scorings: int, wine_cards: float
+) -> list[tuple[float, int]]:
+    """The ports that would buy a cube of ``good`` and what it earns there, best first."""
+    params = ctx.params
+    payout = params.scoring.payout
+    wine = params.wine
+    bonus = float(next((b.ducats for b in params.sale.bonuses if b.good == good), 0))
+    out: list[tuple[float, int]] = []
+    for index, (spec, port) in enumerate(zip(ctx.board.ports, state.ports, strict=True)):
+        if port.closed or not can_sell_to(good, spec.good, port.warehouse, spec.warehouse):
+            continue
+        filled = len(port.warehouse)
+        price = bonus
+        if port.owner == seat:
+            price += scorings * (payout[filled + 1] - payout[filled])
+            if good == wine.good and spec.good != wine.good and wine.good not in port.warehouse:
+                price += wine_cards * wine.ducats_per_port
+        else:
+            price += ctx.space_values[index][filled]
+        out.append((price, index))
+    out.sort(key=lambda offer: -offer[0])
+    return out
+
+
+def _sold(
+    ctx: Ctx,
+    buyers: list[tuple[float, int]],
+    aboard: list[tuple[str, int, int | None]],
+    turns: float,
+) -> float:
+    """The cubes of one kind aboard (area, speed, moves now), each sold to a different port.
+
+    A port takes one cube of a kind (M-SALE-2), so the cubes and the buyers
+    are matched greedily, the best discounted sale first.
+    """
+    sales: list[tuple[float, int, int]] = []
+    for piece, (area, speed, moves_now) in enumerate(aboard):
+        for price, index in buyers:
+            if price <= 0.0:
+                break
+            distance = ctx.board.distance(area, ctx.board.ports[index].area)
+            if distance is None:
+                continue
+            kept = price * _reach(moves_now, speed, distance, turns)
+            if kept > 0.0:
+                sales.append((kept, piece, index))
+    sales.sort(key=lambda sale: -sale[0])
+    total = 0.0
+    sold: set[int] = set()
+    bought: set[int] = set()
+    for kept, piece, index in sales:
+        if piece in sold or index in bought:
+            continue
+        sold.add(piece)
+        bought.add(index)
+        total += kept
+        if len(sold) == len(aboard):
+            break
+    return total
 
 
 def _galley_to_buy(ctx: Ctx, state: ModernState, seat: int, worth: float) -> float:

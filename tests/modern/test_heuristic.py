@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import attrs
 import pytest
 
@@ -142,3 +144,19 @@ def test_an_investment_that_may_buy_a_galley_counts_its_gain() -> None:
     assert rules.evaluate(investing, 0) > rules.evaluate(broke, 0) + investing.ducats[0]
     choice = GreedyAgent(1).act(rules, investing).text()
     assert choice.startswith("buy ")
+
+
+def test_cubes_of_one_kind_are_sold_to_different_ports() -> None:
+    # A port takes one cube of a kind (M-SALE-2): each further cube of wine goes to a port
+    # farther off or paying less than the ports the cubes before it went to.
+    rules = modern()
+    values = [
+        rules.evaluate(position(4, galleys=[G(1, 0, "naples", 3, *wine)]), 0)
+        for wine in ((), ("wine",), ("wine", "wine"), ("wine", "wine", "wine"))
+    ]
+    gains = [later - earlier for earlier, later in itertools.pairwise(values)]
+    assert gains[0] > gains[1] > gains[2] > 0
+    # The same holds for cubes on different galleys of the seat.
+    one = position(4, galleys=[G(1, 0, "naples", 3, "wine"), G(2, 0, "naples", 3)])
+    two = position(4, galleys=[G(1, 0, "naples", 3, "wine"), G(2, 0, "naples", 3, "wine")])
+    assert rules.evaluate(two, 0) - rules.evaluate(one, 0) == pytest.approx(gains[1])
