@@ -31,7 +31,7 @@ import math
 from collections.abc import Callable
 from typing import TypeVar
 
-from serenissima.engine.pieces import can_sell_to
+from serenissima.engine.pieces import can_sell_to, matched_sales
 
 from .context import Ctx
 from .sales import new_market_bonus
@@ -293,7 +293,8 @@ def _cargo(
 
     A port takes one piece of a kind (C-SALE-3), so two pieces of wine are
     worth the best buyer's price and the second best's, not the best's twice:
-    the pieces and buyers are matched greedily, the best discounted sale first.
+    the pieces and buyers are matched greedily, the best discounted sale first
+    (:func:`~serenissima.engine.pieces.matched_sales`).
     """
     total = 0.0
     pieces: dict[str, list[tuple[Galley, int]]] = {}
@@ -310,7 +311,7 @@ def _cargo(
         # Each piece's len(aboard) best sales are enough: fewer buyers than that are taken
         # before it is matched, so the best left to it is among them.
         most = len(aboard)
-        sales: list[tuple[float, int, tuple[float, str]]] = []
+        sales: list[tuple[float, int, tuple[float, str]]] = []  # buyer: offer, sea area
         for piece, (galley, moves_now) in enumerate(aboard):
             top: list[float] = []
             for points, areas in offers:
@@ -328,17 +329,7 @@ def _cargo(
                             heapq.heappush(top, worth)
                         elif worth > top[0]:
                             heapq.heapreplace(top, worth)
-        sales.sort(key=lambda sale: -sale[0])
-        sold: set[int] = set()
-        bought: set[tuple[float, str]] = set()  # a buyer: its offer and sea area
-        for worth, piece, buyer in sales:
-            if piece in sold or buyer in bought:
-                continue
-            sold.add(piece)
-            bought.add(buyer)
-            total += worth
-            if len(sold) == len(aboard):
-                break
+        total += matched_sales(sales, len(aboard))
     return total
 
 

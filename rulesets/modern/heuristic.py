@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from serenissima.engine.pieces import can_sell_to
+from serenissima.engine.pieces import can_sell_to, matched_sales
 
 from .context import Ctx
 from .investment import galley_price, may_buy_galley
@@ -252,32 +252,32 @@ def _sold(
     """The cubes of one kind aboard (area, speed, moves now), each sold to a different port.
 
     A port takes one cube of a kind (M-SALE-2), so the cubes and the buyers
-    are matched greedily, the best discounted sale first.
+    are matched greedily, the best discounted sale first
+    (:func:`~serenissima.engine.pieces.matched_sales`).
     """
+    distance_of = ctx.board.distance
+    if len(aboard) == 1:  # the best buyer within reach; buyers come best first
+        area, speed, moves_now = aboard[0]
+        best = 0.0
+        for price, index in buyers:
+            if price <= best:
+                break
+            distance = distance_of(area, ctx.board.ports[index].area)
+            if distance is not None:
+                best = max(best, price * _reach(moves_now, speed, distance, turns))
+        return best
     sales: list[tuple[float, int, int]] = []
     for piece, (area, speed, moves_now) in enumerate(aboard):
         for price, index in buyers:
             if price <= 0.0:
                 break
-            distance = ctx.board.distance(area, ctx.board.ports[index].area)
+            distance = distance_of(area, ctx.board.ports[index].area)
             if distance is None:
                 continue
             kept = price * _reach(moves_now, speed, distance, turns)
             if kept > 0.0:
                 sales.append((kept, piece, index))
-    sales.sort(key=lambda sale: -sale[0])
-    total = 0.0
-    sold: set[int] = set()
-    bought: set[int] = set()
-    for kept, piece, index in sales:
-        if piece in sold or index in bought:
-            continue
-        sold.add(piece)
-        bought.add(index)
-        total += kept
-        if len(sold) == len(aboard):
-            break
-    return total
+    return matched_sales(sales, len(aboard))
 
 
 def _galley_to_buy(ctx: Ctx, state: ModernState, seat: int, worth: float) -> float:

@@ -6,7 +6,7 @@ numbers read from its own declaration.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from fractions import Fraction
 from math import comb
 
@@ -16,6 +16,7 @@ __all__ = [
     "clockwise",
     "galley_room",
     "has_goods",
+    "matched_sales",
     "own_purse",
     "reckoning_after",
 ]
@@ -35,6 +36,33 @@ def can_sell_to(good: str, produces: str, warehouse: Iterable[str], size: int) -
     """
     stored = tuple(warehouse)
     return good != produces and good not in stored and len(stored) < size
+
+
+def matched_sales(sales: Iterable[tuple[float, Hashable, Hashable]], pieces: int) -> float:
+    """Return what ``pieces`` pieces of one kind earn, each sold to a different buyer.
+
+    A port takes one piece of a kind (modern M-SALE-2, classic C-SALE-3), so
+    two pieces of wine earn the best buyer's price and the second best's, not
+    the best's twice. ``sales`` are the candidate sales ``(worth, piece,
+    buyer)``; they are matched greedily, the best sale first, each piece and
+    each buyer used at most once.
+
+    Examples:
+        >>> matched_sales([(5.0, 0, "Ragusa"), (4.0, 1, "Ragusa"), (1.0, 1, "Bari")], 2)
+        6.0
+    """
+    total = 0.0
+    sold: set[Hashable] = set()
+    bought: set[Hashable] = set()
+    for worth, piece, buyer in sorted(sales, key=lambda sale: -sale[0]):
+        if piece in sold or buyer in bought:
+            continue
+        sold.add(piece)
+        bought.add(buyer)
+        total += worth
+        if len(sold) == pieces:
+            break
+    return total
 
 
 def has_goods(required: Iterable[str], produces: str, warehouse: Iterable[str]) -> bool:
