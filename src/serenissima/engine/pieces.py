@@ -1,4 +1,4 @@
-"""Small pure rules shared by both editions: warehouses, galley room, dice, seating, purses.
+"""Small pure rules shared by both editions: warehouses, sales, galley room, dice, seating, purses.
 
 Each function takes plain values so that either edition can call it with
 numbers read from its own declaration.
