@@ -77,6 +77,7 @@ from serenissima.agents import Agent, GreedyAgent, ISMCTSAgent, make_agent, play
 from serenissima.agents.ismcts import (
     DEFAULT_EXPLORATION,
     DEFAULT_PRIOR,
+    DEFAULT_WIDTH,
     DENIAL,
 )
 from serenissima.analysis.stats import Moments, wilson_interval
@@ -299,7 +300,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--exploration", type=float, default=None, help="UCB1's constant")
     parser.add_argument("--depth", type=int, default=None, help="rollout length in actions")
-    parser.add_argument("--rollout", default=None, help="heuristic or random")
+    parser.add_argument("--rollout", default=None, help="random, heuristic or greedy")
+    parser.add_argument(
+        "--width", type=int, default=None, help="root actions greedy rollouts compare"
+    )
     parser.add_argument("--scale", default=None, help="tree or siblings (UCB1's scale)")
     parser.add_argument("--prior", type=int, default=None, help="visits the root's prior counts")
     parser.add_argument("--minimax", type=float, default=None, help="share of implicit minimax")
@@ -341,6 +345,7 @@ def main(argv: list[str] | None = None) -> int:
             ("denial", args.denial),
             ("minimax", args.minimax),
             ("rival", args.rival),
+            ("width", args.width),
         )
         if value is not None
     }
@@ -400,6 +405,7 @@ class _Settings:
     minimax: float | None = None  # None: the default for the number of seats
     rival: float | None = None  # None: the default for the number of seats
     denial: float = DENIAL
+    width: int = DEFAULT_WIDTH
 
 
 if __name__ == "__main__":

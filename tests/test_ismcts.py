@@ -60,6 +60,7 @@ SETTINGS = [
     {"depth": 0, "prior": 0},
     {"minimax": 0.0, "exploration": 0.0},
     {"minimax": 1.0},
+    {"rollout": "greedy", "width": 3},
 ]
 
 

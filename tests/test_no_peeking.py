@@ -98,6 +98,7 @@ POSITIONS = {
 
 BOTS: dict[str, Callable[[], Agent]] = {
     "ismcts": lambda: ISMCTSAgent(seed=11, iterations=24, depth=4),
+    "ismcts-greedy-rollouts": lambda: ISMCTSAgent(seed=11, iterations=6, rollout="greedy", width=3),
     "greedy": lambda: GreedyAgent(seed=11),
 }
 

@@ -53,6 +53,8 @@ class Settings(NamedTuple):
     denial: float = DENIAL
     siblings: bool = False
     """Scale values among an edge's siblings rather than by the range seen in the whole search."""
+    width: int = 6
+    """The root actions greedy rollouts compare (see :mod:`._rollouts`)."""
 
 
 class _Node:

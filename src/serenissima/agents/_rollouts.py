@@ -1,0 +1,115 @@
+"""The search bot's greedy rollouts: the root's best actions played out to the end of a stage.
+
+:class:`RolloutSearch` is the search of one decision when
+:class:`~serenissima.agents.ismcts.ISMCTSAgent` has ``rollout="greedy"``.
+It keeps the root's ``width`` best actions by their one-decision value and
+compares them by playing each on the same drawn states, every seat deciding
+as the greedy bot would, until play leaves the stage of the game the root
+decision belongs to. Every line is scored at the same point of the game, so
+the heuristic's drift along a line (an estimate that rises with the seat's
+own purchases, falls as the others land) weighs the same on each.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import TYPE_CHECKING, Final
+
+from serenissima.agents._prior import Prior
+from serenissima.agents._tree import Search
+from serenissima.agents.greedy import GreedyAgent
+from serenissima.engine.core import CHANCE, TERMINAL, Action, State
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from serenissima.engine.ruleset import Ruleset
+
+__all__ = ["DEFAULT_WIDTH", "RolloutSearch", "stage_of"]
+
+DEFAULT_WIDTH: Final[int] = 6
+"""The root actions greedy rollouts compare: the best by their one-decision value.
+
+In 96 four-seat classic games (see the bots page), six of them compared on
+16 draws each gained 2.9 points on the greedy bot; four on 8 draws, 2.2 in 48.
+"""
+
+
+def stage_of(rules: Ruleset, state: State) -> tuple[int, str]:
+    """The stage of the game ``state`` is in: its turn and its decision's rule section.
+
+    The section is the decision's rule ID without its last number, so that
+    the classic movement (``C-MOVE-1``) and a request for passage during it
+    (``C-MOVE-3``) are one stage, and the battles after it (``C-BAT-1``)
+    another.
+
+    Example:
+        >>> import serenissima as ser
+        >>> rules = ser.load_ruleset("classic")
+        >>> stage_of(rules, rules.new_game(2))
+        (0, 'C-SETUP')
+    """
+    rule_id = rules.engine.decision(rules, state).rule_id
+    return state.turn, rule_id.rpartition("-")[0] or rule_id
+
+
+class RolloutSearch(Search):
+    """One decision's search by greedy rollouts to the end of the stage (see the module)."""
+
+    def run(self) -> Action:
+        """The candidate whose rollouts scored best for the seat (ties: the better prior)."""
+        seat = self.seat
+        prior = Prior(self.rules, seat, self.players, self.values)
+        values = prior.root_values(self.seen, self.offered, self.rng, True)
+        ranked = sorted(self.offered, key=lambda action: values[action][seat], reverse=True)
+        candidates = ranked[: self.settings.width]
+        if len(candidates) == 1:
+            return candidates[0]
+        totals = [0.0] * len(candidates)
+        settings = self.settings
+        if settings.seconds is not None:
+            deadline = time.perf_counter() + settings.seconds
+            while True:
+                self.compare(candidates, totals)
+                if time.perf_counter() >= deadline:
+                    break
+        else:
+            for _ in range(max(1, (settings.iterations or 0) // len(candidates))):
+                self.compare(candidates, totals)
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+    def compare(self, candidates: list[Action], totals: list[float]) -> None:
+        """Play every candidate on one drawn state with the same chance; add each one's value."""
+        rules = self.rules
+        drawn = self.sample(rules, self.seen, self.rng)
+        stage = stage_of(rules, drawn)
+        seed = self.rng.getrandbits(64)
+        for i, action in enumerate(candidates):
+            totals[i] += self.play_out(self.step(rules, drawn, action)[0], stage, seed)
+
+    def play_out(self, state: State, stage: tuple[int, str], seed: int) -> float:
+        """The seat's value once greedy play from ``state`` has left ``stage``."""
+        rules = self.rules
+        chance = random.Random(seed)
+        greedy = GreedyAgent(seed, omniscient=True)
+        step = self.step
+        while state.to_act != TERMINAL and stage_of(rules, state) == stage:
+            if state.to_act == CHANCE:
+                action = _drawn(rules.engine.chance_outcomes(rules, state), chance)
+            else:
+                action = greedy.act(rules, state)
+            state = step(rules, state, action)[0]
+        return self.values(state)[self.seat]
+
+
+def _drawn(outcomes: tuple[tuple[Action, Fraction], ...], rng: random.Random) -> Action:
+    """An outcome drawn with its probability."""
+    r = rng.random() * math.fsum(float(p) for _, p in outcomes)
+    for action, p in outcomes:
+        r -= float(p)
+        if r < 0.0:
+            return action
+    return outcomes[-1][0]
