@@ -5,8 +5,8 @@ collects ``--positions`` decisions with a choice from a 4-player game played
 by honest greedy bots (seeded with ``--seed``), then times an
 :class:`~serenissima.agents.ISMCTSAgent` of ``--iterations`` iterations
 deciding each of them: without a rollout (the search bot's default at more than
-two seats, ``"rollout": "none"``), then with each rollout policy at the length
-it plays at two seats (:data:`~serenissima.agents.ismcts.DEFAULT_DEPTH`). The
+two seats, ``"rollout": "none"``), then with each rollout policy of the tree
+at the length it plays at two seats (:data:`~serenissima.agents.ismcts.DEFAULT_DEPTH`). The
 figure is the iterations searched divided by the seconds spent, over all the
 positions.
 
@@ -51,10 +51,11 @@ def positions(rules: ser.Ruleset, count: int, seed: int) -> list[ser.State]:
 
 SETTINGS: tuple[tuple[str, int], ...] = (
     ("none", 0),
-    *((rollout, DEFAULT_DEPTH) for rollout in ROLLOUTS),
+    *((rollout, DEFAULT_DEPTH) for rollout in ROLLOUTS if rollout != "greedy"),
 )
 """What is timed: no rollout (the default at more than two seats), then every rollout
-policy at the length the search bot uses at two seats."""
+policy of the tree at the length the search bot uses at two seats. Greedy rollouts, which
+play to the end of a stage instead, are timed per decision by ``ismcts_strength.py``."""
 
 
 def measure(rules: ser.Ruleset, states: list[ser.State], iterations: int) -> list[dict[str, Any]]:

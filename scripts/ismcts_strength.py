@@ -359,6 +359,10 @@ def main(argv: list[str] | None = None) -> int:
                 f"--search-kinds: no decision of kind {', '.join(sorted(kinds - known))}"
                 f" (the kinds: {', '.join(sorted(known))})"
             )
+    try:
+        ISMCTSAgent(0, **settings)
+    except ser.SerenissimaError as error:
+        parser.error(str(error))
     shown = attrs.asdict(_Settings(**settings))  # the settings in force, defaults included
     entries = []
     for name in names:

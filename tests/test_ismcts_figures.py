@@ -74,6 +74,20 @@ def test_the_strength_script_plays_the_match(tmp_path: Path, bots_hook: ModuleTy
     assert entry["score_gain_low"] is None is entry["score_gain_high"]
 
 
+def test_the_strength_script_takes_greedy_rollouts(tmp_path: Path) -> None:
+    out = tmp_path / "rollouts.json"
+    args = ("--games", "1", "--budget", "ismcts:4", "--ruleset", "modern", "--out", str(out))
+    done = _run(
+        "ismcts_strength.py", *args, "--players", "2", "--rollout", "greedy", "--width", "2"
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    data = json.loads(out.read_text())
+    assert (data["settings"]["rollout"], data["settings"]["width"]) == ("greedy", 2)
+    refused = _run("ismcts_strength.py", *args, "--width", "0")
+    assert refused.returncode == 2
+    assert refused.stderr.strip().endswith("error: width must be at least 1, got 0")
+
+
 def test_the_strength_script_searches_only_the_kinds_named(tmp_path: Path) -> None:
     """With no kind searched, the search seat is the greedy bot its seat would hold."""
     runs = {}

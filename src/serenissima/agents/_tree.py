@@ -16,7 +16,7 @@ from serenissima.agents._prior import Prior, unseen_by_next
 from serenissima.engine.core import CHANCE, TERMINAL, Action, Observation, State
 from serenissima.engine.errors import ArgumentValueError
 
-__all__ = ["DENIAL", "Search", "Settings"]
+__all__ = ["DEFAULT_WIDTH", "DENIAL", "Search", "Settings"]
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -39,6 +39,14 @@ a larger share played worse (21.5 at 0.02, 20.1 at 0.1).
 """
 
 
+DEFAULT_WIDTH: Final[int] = 6
+"""The root actions greedy rollouts compare: the best by their one-decision value.
+
+Six, each played on 16 drawn states (96 iterations), gained 2.8 points a game
+on the greedy bot in 96 four-seat classic games (see the bots page).
+"""
+
+
 class Settings(NamedTuple):
     """The settings of one search, as :class:`~serenissima.agents.ismcts.ISMCTSAgent` has them."""
 
@@ -53,7 +61,7 @@ class Settings(NamedTuple):
     denial: float = DENIAL
     siblings: bool = False
     """Scale values among an edge's siblings rather than by the range seen in the whole search."""
-    width: int = 6
+    width: int = DEFAULT_WIDTH
     """The root actions greedy rollouts compare (see :mod:`._rollouts`)."""
 
 

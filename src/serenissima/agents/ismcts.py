@@ -16,8 +16,8 @@ import random
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Final
 
-from serenissima.agents._rollouts import DEFAULT_WIDTH, RolloutSearch
-from serenissima.agents._tree import DENIAL, Search, Settings
+from serenissima.agents._rollouts import RolloutSearch
+from serenissima.agents._tree import DEFAULT_WIDTH, DENIAL, Search, Settings
 from serenissima.agents.greedy import GreedyAgent
 from serenissima.engine.core import Action, State
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, StateError
@@ -165,8 +165,8 @@ class ISMCTSAgent:
     with the same seed. In 96 four-seat classic games, one seat searching
     ``movement``, ``passage``, ``battles`` and ``spoils`` with greedy rollouts
     (``iterations=96``), the greedy bot's choice elsewhere, against three
-    greedy bots, scored 2.9 points a game above a greedy bot in its place on
-    the same seeds (95% interval 1.0 to 4.8; see the bots page).
+    greedy bots, scored 2.8 points a game above a greedy bot in its place on
+    the same seeds (95% interval 0.8 to 4.8; see the bots page).
 
     The budget is ``iterations`` per decision, or ``seconds`` of search per
     decision; with an iteration budget the choices depend only on the seed.
