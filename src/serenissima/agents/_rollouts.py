@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from typing import TYPE_CHECKING
 
 from serenissima.agents._prior import Prior
@@ -61,16 +60,8 @@ class RolloutSearch(Search):
         if len(candidates) == 1:
             return candidates[0]
         totals = [0.0] * len(candidates)
-        settings = self.settings
-        if settings.seconds is not None:
-            deadline = time.perf_counter() + settings.seconds
-            while True:
-                self.compare(candidates, totals)
-                if time.perf_counter() >= deadline:
-                    break
-        else:
-            for _ in range(max(1, (settings.iterations or 0) // len(candidates))):
-                self.compare(candidates, totals)
+        draws = max(1, (self.settings.iterations or 0) // len(candidates))
+        self.spend(lambda: self.compare(candidates, totals), draws)
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from serenissima.agents._prior import Prior, unseen_by_next
@@ -138,15 +139,7 @@ class Search:
         self.shared = self.hidden_answer()
         if settings.prior:
             self.seed_root(settings.prior)
-        if settings.seconds is not None:
-            deadline = time.perf_counter() + settings.seconds
-            while True:
-                self.iterate()
-                if time.perf_counter() >= deadline:
-                    break
-        else:
-            for _ in range(settings.iterations or 0):
-                self.iterate()
+        self.spend(self.iterate, settings.iterations or 0)
         children = self.root.children
         best: Action | None = None
         key = (-1, -math.inf)
@@ -159,6 +152,19 @@ class Search:
             if mine > key:
                 best, key = action, mine
         return best if best is not None else self.offered[0]
+
+    def spend(self, work: Callable[[], None], times: int) -> None:
+        """Call ``work`` until the seconds of the budget are spent (at least once), or ``times``."""
+        seconds = self.settings.seconds
+        if seconds is None:
+            for _ in range(times):
+                work()
+            return
+        deadline = time.perf_counter() + seconds
+        while True:
+            work()
+            if time.perf_counter() >= deadline:
+                break
 
     def seed_root(self, weight: int) -> None:
         """Give each root edge ``weight`` visits of its one-decision value (see :mod:`._prior`)."""
