@@ -15,6 +15,11 @@ would be; ``--search-kinds none`` makes it a greedy bot throughout, the
 baseline the other runs are read against (same seeds, same seat). That shows
 where the search gains or loses against one decision of lookahead.
 
+The search bot takes the settings not given from the ruleset's search hints
+(``rules.info.search``: in the classic edition, greedy rollouts on the board and
+the greedy bot's choice at the bids and the trade); ``--no-hints`` ignores them,
+as the figures measured before the hints existed did.
+
 Every game is played a second time with a greedy bot in the search seat (the
 same seeds, so the same dice and deals until the play differs): the
 *baseline*. Its seat's score and win share are what one decision of lookahead
@@ -34,7 +39,7 @@ The JSON file (``--out``) holds one object::
     {
       "players": 4, "games": 40, "seed": 0, "budget": "ismcts:300",
       "search_kinds": null,         # or the kinds searched, [] for none
-      "settings": {"exploration": 0.7, "depth": 8, "rollout": "heuristic"},
+      "settings": {"exploration": 0.7, "depth": 8, "rollout": "heuristic", "hints": true},
       "editions": [
         {
           "ruleset": "modern", "games": 40, "players": 4, "fair_share": 0.25,
@@ -77,7 +82,6 @@ from serenissima.agents import Agent, GreedyAgent, ISMCTSAgent, make_agent, play
 from serenissima.agents.ismcts import (
     DEFAULT_EXPLORATION,
     DEFAULT_PRIOR,
-    DEFAULT_WIDTH,
     DENIAL,
 )
 from serenissima.analysis.stats import Moments, wilson_interval
@@ -310,6 +314,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rival", type=float, default=None, help="weight of the best rival")
     parser.add_argument("--denial", type=float, default=None, help="weight of the others' mean")
     parser.add_argument(
+        "--no-hints",
+        dest="hints",
+        action="store_false",
+        help="ignore the ruleset's search hints (rules.info.search)",
+    )
+    parser.add_argument(
         "--ruleset", action="append", help="an edition to measure (repeat; default: all)"
     )
     parser.add_argument(
@@ -346,6 +356,7 @@ def main(argv: list[str] | None = None) -> int:
             ("minimax", args.minimax),
             ("rival", args.rival),
             ("width", args.width),
+            ("hints", None if args.hints else False),
         )
         if value is not None
     }
@@ -403,13 +414,14 @@ class _Settings:
 
     exploration: float = DEFAULT_EXPLORATION
     depth: int | None = None  # None: the default for the number of seats
-    rollout: str = "random"
+    rollout: str | None = None  # None: the ruleset's hint, else random
     scale: str = "tree"
     prior: int = DEFAULT_PRIOR
     minimax: float | None = None  # None: the default for the number of seats
     rival: float | None = None  # None: the default for the number of seats
     denial: float = DENIAL
-    width: int = DEFAULT_WIDTH
+    width: int | None = None  # None: the ruleset's hint, else DEFAULT_WIDTH
+    hints: bool = True
 
 
 if __name__ == "__main__":

@@ -68,7 +68,7 @@ def test_the_strength_script_plays_the_match(tmp_path: Path, bots_hook: ModuleTy
     assert entry["games"] == 1
     assert 0 <= entry["ismcts_win_share"] <= 1
     assert entry["ismcts_win_low"] <= entry["ismcts_win_share"] <= entry["ismcts_win_high"]
-    assert data["settings"]["depth"] == 2
+    assert (data["settings"]["depth"], data["settings"]["hints"]) == (2, True)
     # One game: a gain but no interval around it.
     assert entry["score_gain"] == entry["ismcts_mean_score"] - entry["baseline_mean_score"]
     assert entry["score_gain_low"] is None is entry["score_gain_high"]
@@ -78,11 +78,14 @@ def test_the_strength_script_takes_greedy_rollouts(tmp_path: Path) -> None:
     out = tmp_path / "rollouts.json"
     args = ("--games", "1", "--budget", "ismcts:4", "--ruleset", "modern", "--out", str(out))
     done = _run(
-        "ismcts_strength.py", *args, "--players", "2", "--rollout", "greedy", "--width", "2"
+        "ismcts_strength.py",
+        *args,
+        *("--players", "2", "--rollout", "greedy", "--width", "2", "--no-hints"),
     )
     assert done.returncode == 0, done.stdout + done.stderr
     data = json.loads(out.read_text())
-    assert (data["settings"]["rollout"], data["settings"]["width"]) == ("greedy", 2)
+    settings = data["settings"]
+    assert (settings["rollout"], settings["width"], settings["hints"]) == ("greedy", 2, False)
     refused = _run("ismcts_strength.py", *args, "--width", "0")
     assert refused.returncode == 2
     assert refused.stderr.strip().endswith("error: width must be at least 1, got 0")

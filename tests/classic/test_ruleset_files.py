@@ -18,11 +18,13 @@ import attrs
 import pytest
 
 from serenissima.engine.board import Board
+from serenissima.engine.core import PhaseInfo
 from serenissima.engine.errors import RulesetError
 from serenissima.engine.loader import RulesetFiles, load_board, load_info, load_options
 from serenissima.engine.registry import build_ruleset
 from serenissima.engine.ruleset import Engine, Ruleset
 from serenissima.engine.spec import OptionKind, Source
+from serenissima_rulesets.classic.engine import ClassicEngine
 from serenissima_rulesets.classic.loading import load_classic_params
 from serenissima_rulesets.classic.params import ClassicParams
 from serenissima_rulesets.classic.setup import OPTION_SCHEMA
@@ -35,13 +37,17 @@ CAPITALS = {"valencia": "spain", "genoa": "genoa", "venice": "venice", "istanbul
 
 
 class StandInEngine:
-    """Reads the classic parameters and declares the classic option schema, nothing else."""
+    """Reads the classic parameters, declares the classic option schema and phases, nothing else."""
 
     edition = "classic"
     option_schema = OPTION_SCHEMA
 
     def load_params(self, files: RulesetFiles, board: Board) -> ClassicParams:
         return load_classic_params(files, board)
+
+    def phases(self) -> tuple[PhaseInfo, ...]:
+        # the kinds of decision the search hints of ruleset.toml may name
+        return ClassicEngine().phases()
 
 
 def build(folder: Path) -> Ruleset:

@@ -16,11 +16,13 @@ import random
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Final
 
+from serenissima.agents._checks import check_int, check_share
 from serenissima.agents._rollouts import RolloutSearch
 from serenissima.agents._tree import DEFAULT_WIDTH, DENIAL, Search, Settings
 from serenissima.agents.greedy import GreedyAgent
 from serenissima.engine.core import Action, State
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, StateError
+from serenissima.engine.spec import SEARCH_ROLLOUTS, SearchHints
 
 if TYPE_CHECKING:
     from serenissima.engine.ruleset import Ruleset
@@ -56,7 +58,7 @@ greedy bot in its place scored 35.0 on the same seeds; in the classic edition
 21.5 with them and 20.4 without, against 21.8 (see the bots page).
 """
 
-ROLLOUTS: Final[tuple[str, ...]] = ("random", "heuristic", "greedy")
+ROLLOUTS: Final[tuple[str, ...]] = SEARCH_ROLLOUTS
 """How a rollout picks actions: uniformly, the best of a few by the heuristic, or as the
 greedy bot would, to the end of the stage (the root's best actions compared, no tree)."""
 
@@ -162,11 +164,17 @@ class ISMCTSAgent:
 
     ``kinds`` limits the search to decisions of those kinds (``rules.decision(
     state).kind``); at the others the agent plays as the honest greedy bot,
-    with the same seed. In 96 four-seat classic games, one seat searching
-    ``movement``, ``passage``, ``battles`` and ``spoils`` with greedy rollouts
-    (``iterations=96``), the greedy bot's choice elsewhere, against three
-    greedy bots, scored 2.8 points a game above a greedy bot in its place on
-    the same seeds (95% interval 0.8 to 4.8; see the bots page).
+    with the same seed.
+
+    ``rollout``, ``width`` and ``kinds`` not given come from the ruleset's
+    search hints (:class:`~serenissima.engine.spec.SearchHints`, its
+    ``info.search``) when they apply to the game's player count, else from the
+    defaults above; ``hints=False`` ignores them. The classic edition asks
+    for greedy rollouts in the ``movement``, ``passage``, ``battles`` and
+    ``spoils`` decisions and the greedy bot's choice at the bids and the
+    trade: with 96 iterations, two such seats against two greedy ones won
+    more than half of the four-seat games, where the tree alone won about a
+    quarter (see the bots page). The modern edition gives no hints.
 
     The budget is ``iterations`` per decision, or ``seconds`` of search per
     decision; with an iteration budget the choices depend only on the seed.
@@ -179,7 +187,7 @@ class ISMCTSAgent:
         exploration: The exploration constant of UCB1 (0 or more).
         depth: The rollout's length in actions, 0 or more (``None``:
             :data:`DEFAULT_DEPTH` at two seats, 0 at more).
-        rollout: One of :data:`ROLLOUTS`.
+        rollout: One of :data:`ROLLOUTS` (``None``: the ruleset's hint, else ``"random"``).
         prior: The visits the root actions' one-decision values count for.
         minimax: The share of the implicit minimax value in an edge's value,
             from 0 to 1 (``None``: :data:`DEFAULT_MINIMAX` at two seats, 0 at more).
@@ -189,9 +197,11 @@ class ISMCTSAgent:
             a seat's value loses, from 0 to 1 (default :data:`DENIAL`).
         scale: One of :data:`SCALES` (default ``"tree"``).
         width: With ``"greedy"`` rollouts, how many of the root's best
-            actions are compared (at least 1; default :data:`DEFAULT_WIDTH`).
+            actions are compared (at least 1; ``None``: the ruleset's hint,
+            else :data:`DEFAULT_WIDTH`).
         kinds: The decision kinds searched; the greedy bot's choice at the
-            others (``None``, the default: every kind).
+            others (``None``: the ruleset's hint, else every kind).
+        hints: Whether settings not given come from the ruleset's search hints.
 
     Raises:
         ArgumentTypeError: A budget or setting of the wrong type.
@@ -219,6 +229,7 @@ class ISMCTSAgent:
         "denial",
         "depth",
         "exploration",
+        "hints",
         "iterations",
         "kinds",
         "minimax",
@@ -238,19 +249,20 @@ class ISMCTSAgent:
         seconds: float | None = None,
         exploration: float = DEFAULT_EXPLORATION,
         depth: int | None = None,
-        rollout: str = "random",
+        rollout: str | None = None,
         prior: int = DEFAULT_PRIOR,
         minimax: float | None = None,
         rival: float | None = None,
         denial: float = DENIAL,
         scale: str = "tree",
-        width: int = DEFAULT_WIDTH,
+        width: int | None = None,
         kinds: Collection[str] | None = None,
+        hints: bool = True,
     ) -> None:
         if iterations is not None and seconds is not None:
             raise ArgumentValueError("give iterations or seconds as the budget, not both")
         if iterations is not None:
-            _check_int("iterations", iterations, 1)
+            check_int("iterations", iterations, 1)
         if seconds is not None:
             if isinstance(seconds, bool) or not isinstance(seconds, int | float):
                 raise ArgumentTypeError("seconds", "a number of seconds", seconds)
@@ -263,21 +275,24 @@ class ISMCTSAgent:
         if not 0 <= exploration < math.inf:
             raise ArgumentValueError(f"exploration must be 0 or more, got {exploration!r}")
         if depth is not None:
-            _check_int("depth", depth, 0)
-        _check_int("prior", prior, 0)
-        _check_int("width", width, 1)
+            check_int("depth", depth, 0)
+        check_int("prior", prior, 0)
+        if width is not None:
+            check_int("width", width, 1)
+        if not isinstance(hints, bool):
+            raise ArgumentTypeError("hints", "true or false", hints)
         if kinds is not None and (
             isinstance(kinds, str)
             or not isinstance(kinds, Collection)
             or not all(isinstance(kind, str) for kind in kinds)
         ):
             raise ArgumentTypeError("kinds", "a collection of decision kinds", kinds)
-        _check_share("minimax", minimax)
-        _check_share("rival", rival)
-        _check_share("denial", denial, optional=False)
+        check_share("minimax", minimax)
+        check_share("rival", rival)
+        check_share("denial", denial, optional=False)
         if scale not in SCALES:
             raise ArgumentValueError(f"scale must be one of {', '.join(SCALES)}, not {scale!r}")
-        if rollout not in ROLLOUTS:
+        if rollout is not None and rollout not in ROLLOUTS:
             raise ArgumentValueError(
                 f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}"
             )
@@ -294,6 +309,7 @@ class ISMCTSAgent:
         self.scale = scale
         self.width = width
         self.kinds = None if kinds is None else frozenset(kinds)
+        self.hints = hints
         self._rng = random.Random(seed)
         self._greedy = GreedyAgent(seed)
         self._known: set[str] = set()  # the rulesets whose decision kinds were checked
@@ -323,25 +339,30 @@ class ISMCTSAgent:
             raise StateError(f"seat {seat} has no legal action to choose from")
         if len(offered) == 1:
             return offered[0]
+        hints = rules.info.search if self.hints else _NO_HINTS
+        if not hints.applies(state.players):
+            hints = _NO_HINTS
         if self.kinds is not None:
             self._check_kinds(rules)
-            if rules.decision(state).kind not in self.kinds:
-                return self._greedy.act(rules, state)
+        kinds = self.kinds if self.kinds is not None else frozenset(hints.kinds) or None
+        if kinds is not None and rules.decision(state).kind not in kinds:
+            return self._greedy.act(rules, state)
+        rollout = self.rollout or hints.rollout or "random"
         settings = Settings(
             self.iterations,
             self.seconds,
             self.exploration,
             _depth(self.depth, state.players),
-            self.rollout == "heuristic",
+            rollout == "heuristic",
             self.prior,
             _by_seats(self.minimax, DEFAULT_MINIMAX, state.players),
             _by_seats(self.rival, DEFAULT_RIVAL, state.players),
             self.denial,
             self.scale == "siblings",
-            self.width,
+            self.width or hints.width or DEFAULT_WIDTH,
         )
         seen = rules.observe(state, seat)
-        search = RolloutSearch if self.rollout == "greedy" else Search
+        search = RolloutSearch if rollout == "greedy" else Search
         return search(settings, rules, seen, offered, state.players, self._rng).run()
 
     def _check_kinds(self, rules: Ruleset) -> None:
@@ -356,6 +377,9 @@ class ISMCTSAgent:
         self._known.add(rules.id)
 
 
+_NO_HINTS: Final = SearchHints()
+
+
 def _depth(given: int | None, players: int) -> int:
     """The rollout's length: the one given, or :data:`DEFAULT_DEPTH` at two seats and 0 at more."""
     if given is not None:
@@ -368,20 +392,3 @@ def _by_seats(given: float | None, two_seats: float, players: int) -> float:
     if given is not None:
         return given
     return two_seats if players == 2 else 0.0
-
-
-def _check_share(name: str, value: object, optional: bool = True) -> None:
-    """Refuse a setting that is not a number from 0 to 1 (nor ``None``, if ``optional``)."""
-    if value is None and optional:
-        return
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ArgumentTypeError(name, "a number from 0 to 1", value)
-    if not 0 <= value <= 1:
-        raise ArgumentValueError(f"{name} must be from 0 to 1, got {value!r}")
-
-
-def _check_int(name: str, value: object, least: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ArgumentTypeError(name, "an int", value)
-    if value < least:
-        raise ArgumentValueError(f"{name} must be at least {least}, got {value!r}")

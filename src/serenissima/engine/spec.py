@@ -10,10 +10,12 @@ edition's own module declares.
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 import attrs
 
 __all__ = [
+    "SEARCH_ROLLOUTS",
     "AreaSpec",
     "BoardSpec",
     "EdgeSpec",
@@ -22,6 +24,7 @@ __all__ = [
     "OptionSpec",
     "PortSpec",
     "RulesetInfo",
+    "SearchHints",
     "Source",
 ]
 
@@ -218,9 +221,52 @@ class OptionSpec:
     players: tuple[int, ...] = ()
 
 
+SEARCH_ROLLOUTS: Final[tuple[str, ...]] = ("random", "heuristic", "greedy")
+"""The ways a search bot's rollouts may pick actions (see
+:class:`~serenissima.agents.ismcts.ISMCTSAgent`)."""
+
+
+@attrs.frozen(slots=True)
+class SearchHints:
+    """How a search bot should play the ruleset unless told otherwise: ``[ruleset.search]``.
+
+    The search bot (:class:`~serenissima.agents.ismcts.ISMCTSAgent`) takes
+    each of these settings that it is not given from the ruleset it plays, so
+    that ``make_agent("ismcts:100")`` plays each edition the way that was
+    measured to work best in it. A ruleset without the table leaves the bot's
+    own defaults.
+
+    Attributes:
+        rollout: How rollouts pick actions, one of :data:`SEARCH_ROLLOUTS`
+            (``None``: the bot's default).
+        kinds: The decision kinds searched; at the others the bot plays as the
+            honest greedy bot (empty: every kind).
+        width: With greedy rollouts, how many of the root's best actions are
+            compared (``None``: the bot's default).
+        players: The player counts the hints apply to (empty: every count).
+
+    Examples:
+        >>> import serenissima as ser
+        >>> hints = ser.load_ruleset("classic").info.search
+        >>> hints.rollout, hints.kinds
+        ('greedy', ('movement', 'passage', 'battles', 'spoils'))
+        >>> ser.load_ruleset("modern").info.search.rollout is None
+        True
+    """
+
+    rollout: str | None = None
+    kinds: tuple[str, ...] = ()
+    width: int | None = None
+    players: tuple[int, ...] = ()
+
+    def applies(self, players: int) -> bool:
+        """Whether the hints hold for a game of ``players`` seats."""
+        return not self.players or players in self.players
+
+
 @attrs.frozen(slots=True)
 class RulesetInfo:
-    """The identity of a ruleset.
+    """The identity of a ruleset, and what it tells the tools that play it.
 
     Attributes:
         id: Registry name, e.g. ``"modern"``.
@@ -233,6 +279,7 @@ class RulesetInfo:
         turn_word: What the edition calls the unit of :attr:`State.turn
             <serenissima.engine.core.State.turn>`, in the plural (``"turns"``, ``"rounds"``).
         score_unit: What the final score counts (``"ducats"``, ``"wealth points"``).
+        search: How a search bot should play it unless told otherwise.
 
     Examples:
         >>> import serenissima as ser
@@ -250,3 +297,4 @@ class RulesetInfo:
     description: str = ""
     turn_word: str = "turns"
     score_unit: str = "points"
+    search: SearchHints = SearchHints()

@@ -22,10 +22,12 @@ from serenissima.engine.loader._checks import (
 from serenissima.engine.loader._files import RulesetFiles
 from serenissima.engine.loader._structuring import describe, structure
 from serenissima.engine.spec import (
+    SEARCH_ROLLOUTS,
     BoardSpec,
     OptionKind,
     OptionSpec,
     RulesetInfo,
+    SearchHints,
 )
 
 __all__ = [
@@ -128,7 +130,21 @@ def load_info(files: RulesetFiles) -> RulesetInfo:
     for index, count in enumerate(info.players):
         check_range(count, 1, file=INFO_FILE, key=f"ruleset.players[{index}]")
     check_unique(info.players, file=INFO_FILE, key="ruleset.players[{}]", what="player count")
+    _check_search(info.search)
     return info
+
+
+def _check_search(hints: SearchHints) -> None:
+    """Check ``[ruleset.search]`` as far as the file alone allows (the kinds: see the registry)."""
+    key = "ruleset.search"
+    if hints.rollout is not None:
+        check_member(hints.rollout, SEARCH_ROLLOUTS, file=INFO_FILE, key=f"{key}.rollout")
+    if hints.width is not None:
+        check_range(hints.width, 1, file=INFO_FILE, key=f"{key}.width")
+    check_unique(hints.kinds, file=INFO_FILE, key=f"{key}.kinds[{{}}]", what="decision kind")
+    for index, count in enumerate(hints.players):
+        check_range(count, 1, file=INFO_FILE, key=f"{key}.players[{index}]")
+    check_unique(hints.players, file=INFO_FILE, key=f"{key}.players[{{}}]", what="player count")
 
 
 def load_board(files: RulesetFiles) -> BoardSpec:

@@ -1,0 +1,218 @@
+"""A ruleset's search hints (``[ruleset.search]``) and how the search bot takes them."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import attrs
+import pytest
+
+from serenissima.agents import GreedyAgent, ISMCTSAgent, make_agent
+from serenissima.agents._tree import DEFAULT_WIDTH, Settings
+from serenissima.engine.core import CHANCE, TERMINAL, State
+from serenissima.engine.errors import ArgumentTypeError, RulesetError
+from serenissima.engine.registry import load_ruleset
+from serenissima.engine.ruleset import Ruleset
+from serenissima.engine.spec import SearchHints
+from serenissima.records.game import sample_outcome
+
+CLASSIC = load_ruleset("classic")
+MODERN = load_ruleset("modern")
+BOARD_KINDS = ("movement", "passage", "battles", "spoils")
+
+
+def game(rules: Ruleset, players: int, seed: int) -> list[State]:
+    """The decision states of a game of greedy bots with more than one legal action."""
+    rng = random.Random(seed)
+    seats = [GreedyAgent(seed + seat, samples=1) for seat in range(players)]
+    state = rules.new_game(players)
+    states = []
+    while state.to_act != TERMINAL:
+        if state.to_act == CHANCE:
+            action = sample_outcome(rules.chance_outcomes(state), rng)
+        else:
+            if len(rules.legal_actions(state)) > 1:
+                states.append(state)
+            action = seats[state.to_act].act(rules, state)
+        state = rules.apply_unchecked(state, action)
+    return states
+
+
+FOUR = game(CLASSIC, 4, 3)
+
+
+def of_kind(rules: Ruleset, states: list[State], kind: str, count: int = 3) -> list[State]:
+    found = [s for s in states if rules.decision(s).kind == kind]
+    assert len(found) >= count, kind
+    return found[:count]
+
+
+class Recorder:
+    """Stands in for a search class; records which class ran with which settings."""
+
+    def __init__(self, seen: list[tuple[str, Settings]], name: str) -> None:
+        self.seen, self.name = seen, name
+
+    def __call__(self, settings: Settings, *args: object) -> Recorder:
+        self.seen.append((self.name, settings))
+        self.offered = args[2]
+        return self
+
+    def run(self) -> object:
+        return self.offered[0]  # type: ignore[index]
+
+
+@pytest.fixture
+def searches(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Settings]]:
+    """Which search (``"tree"`` or ``"greedy"``) each call to ``act`` ran, with its settings."""
+    seen: list[tuple[str, Settings]] = []
+    monkeypatch.setattr("serenissima.agents.ismcts.Search", Recorder(seen, "tree"))
+    monkeypatch.setattr("serenissima.agents.ismcts.RolloutSearch", Recorder(seen, "greedy"))
+    return seen
+
+
+def test_the_classic_edition_declares_greedy_rollouts_on_the_board() -> None:
+    hints = CLASSIC.info.search
+    assert (hints.rollout, hints.kinds, hints.width, hints.players) == (
+        "greedy",
+        BOARD_KINDS,
+        None,
+        (),
+    )
+    assert MODERN.info.search == SearchHints()
+    assert hints.applies(2)
+    assert hints.applies(4)
+    assert SearchHints(players=(4,)).applies(4)
+    assert not SearchHints(players=(4,)).applies(2)
+
+
+def test_the_search_bot_plays_the_classic_hints_by_default(
+    searches: list[tuple[str, Settings]],
+) -> None:
+    for kind in BOARD_KINDS[:3]:  # spoils are rare in a game of greedy bots
+        for state in of_kind(CLASSIC, FOUR, kind, 2):
+            ISMCTSAgent(seed=1, iterations=4).act(CLASSIC, state)
+    assert [name for name, _ in searches] == ["greedy"] * 6
+    assert {settings.width for _, settings in searches} == {DEFAULT_WIDTH}
+    searches.clear()
+    # bids and trade: the honest greedy bot's choice, with the agent's seed
+    for kind in ("bid", "purchases"):
+        for state in of_kind(CLASSIC, FOUR, kind):
+            chosen = ISMCTSAgent(seed=7, iterations=4).act(CLASSIC, state)
+            assert chosen == GreedyAgent(7).act(CLASSIC, state)
+    assert searches == []
+
+
+def test_settings_given_win_over_the_hints(searches: list[tuple[str, Settings]]) -> None:
+    move = of_kind(CLASSIC, FOUR, "movement", 1)[0]
+    bid = of_kind(CLASSIC, FOUR, "bid", 1)[0]
+    ISMCTSAgent(seed=1, iterations=4, rollout="random").act(CLASSIC, move)
+    ISMCTSAgent(seed=1, iterations=4, width=2).act(CLASSIC, move)
+    ISMCTSAgent(seed=1, iterations=4, kinds={"bid"}).act(CLASSIC, bid)
+    ISMCTSAgent(seed=1, iterations=4, hints=False).act(CLASSIC, bid)
+    ISMCTSAgent(seed=1, iterations=4, hints=False).act(CLASSIC, move)
+    assert [(name, settings.width) for name, settings in searches] == [
+        ("tree", DEFAULT_WIDTH),
+        ("greedy", 2),
+        ("greedy", DEFAULT_WIDTH),
+        ("tree", DEFAULT_WIDTH),
+        ("tree", DEFAULT_WIDTH),
+    ]
+    searches.clear()
+    # kinds given that leave out the movement: the greedy bot moves
+    chosen = ISMCTSAgent(seed=3, iterations=4, kinds={"bid"}).act(CLASSIC, move)
+    assert chosen == GreedyAgent(3).act(CLASSIC, move)
+    assert searches == []
+
+
+def test_hints_hold_only_for_the_player_counts_they_name(
+    searches: list[tuple[str, Settings]],
+) -> None:
+    hints = attrs.evolve(CLASSIC.info.search, players=(4,), width=3)
+    rules = Ruleset(
+        attrs.evolve(CLASSIC.info, search=hints),
+        CLASSIC.board,
+        CLASSIC.options,
+        CLASSIC.params,
+        CLASSIC.engine,
+    )
+    two = of_kind(rules, game(rules, 2, 5), "bid", 1)[0]
+    ISMCTSAgent(seed=1, iterations=4).act(rules, two)
+    ISMCTSAgent(seed=1, iterations=4).act(rules, of_kind(rules, FOUR, "movement", 1)[0])
+    assert [(name, settings.width) for name, settings in searches] == [
+        ("tree", DEFAULT_WIDTH),
+        ("greedy", 3),
+    ]
+
+
+def test_the_modern_edition_keeps_the_tree(searches: list[tuple[str, Settings]]) -> None:
+    states = game(MODERN, 3, 2)
+    for state in states[:: max(1, len(states) // 8)]:
+        make_agent("ismcts:5", seed=1).act(MODERN, state)
+    assert {name for name, _ in searches} == {"tree"}
+    assert len(searches) >= 8
+
+
+def test_hints_must_be_true_or_false() -> None:
+    with pytest.raises(ArgumentTypeError, match="hints"):
+        ISMCTSAgent(seed=1, hints=1)  # type: ignore[arg-type]
+
+
+def write_variant(folder: Path, search: str) -> Path:
+    folder.mkdir()
+    (folder / "ruleset.toml").write_text(
+        f"""
+[ruleset]
+id = "classic-hinted"
+name = "The classic edition, with other search hints"
+version = "0.1.0"
+engine = "classic"
+base = "classic"
+
+{search}
+""",
+        encoding="utf-8",
+    )
+    return folder
+
+
+def test_a_variant_inherits_the_hints_or_declares_its_own(tmp_path: Path) -> None:
+    same = load_ruleset(write_variant(tmp_path / "same", ""))
+    assert same.info.search == CLASSIC.info.search
+    own = load_ruleset(
+        write_variant(
+            tmp_path / "own",
+            '[ruleset.search]\nrollout = "heuristic"\nwidth = 3\nplayers = [2, 3]',
+        )
+    )
+    # the variant's table replaces the base's whole: no kinds, so every kind
+    assert own.info.search == SearchHints(rollout="heuristic", width=3, players=(2, 3))
+
+
+@pytest.mark.parametrize(
+    ("table", "key", "expected"),
+    [
+        ('rollout = "smart"', "ruleset.search.rollout", "one of random, heuristic, greedy"),
+        ("rollout = 3", "ruleset.search.rollout", "a string"),
+        ('kinds = "movement"', "ruleset.search.kinds", "a list"),
+        ('kinds = ["movement", "dancing"]', "ruleset.search.kinds[1]", "one of "),
+        ('kinds = ["bid", "bid"]', "ruleset.search.kinds[1]", "bid"),
+        ("width = 0", "ruleset.search.width", "at least 1"),
+        ("players = [4, 0]", "ruleset.search.players[1]", "at least 1"),
+        ("depth = 2", "ruleset.search", "unknown key 'depth'"),
+    ],
+)
+def test_a_broken_search_table_names_its_key(
+    tmp_path: Path, table: str, key: str, expected: str
+) -> None:
+    folder = write_variant(tmp_path / "broken", f"[ruleset.search]\n{table}")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(folder)
+    assert caught.value.file == "ruleset.toml"
+    assert caught.value.key == key
+    assert expected in caught.value.expected
+    if "dancing" in table:
+        # the message lists the kinds the engine asks for
+        assert "movement" in caught.value.expected
+        assert "bid" in caught.value.expected
