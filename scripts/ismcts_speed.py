@@ -64,9 +64,7 @@ def measure(rules: ser.Ruleset, states: list[ser.State], iterations: int) -> lis
     for rollout, depth in SETTINGS:
         policy = rollout if rollout in ROLLOUTS else ROLLOUTS[0]  # unused without a rollout
         # the tree on every decision, whatever the ruleset's search hints say
-        agent = ISMCTSAgent(
-            seed=1, iterations=iterations, rollout=policy, depth=depth, hints=False
-        )
+        agent = ISMCTSAgent(seed=1, iterations=iterations, rollout=policy, depth=depth, hints=False)
         start = time.perf_counter()
         for state in states:
             agent.act(rules, state)
