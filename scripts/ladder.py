@@ -29,10 +29,10 @@ from serenissima.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "data" / "ladder.json"
 
-AGENTS = "random,greedy,ismcts:300"
+AGENTS = "random,greedy,ismcts:100"
 """The agents of the documentation's ladder, the anchor first."""
 
-GAMES = 24
+GAMES = 48
 PLAYERS = ("2", "4")
 SEED = 1
 
