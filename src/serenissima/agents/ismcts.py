@@ -172,9 +172,8 @@ class ISMCTSAgent:
     defaults above; ``hints=False`` ignores them. The classic edition asks
     for greedy rollouts in the ``movement``, ``passage``, ``battles`` and
     ``spoils`` decisions and the greedy bot's choice at the bids and the
-    trade: with 96 iterations, two such seats against two greedy ones won
-    more than half of the four-seat games, where the tree alone won about a
-    quarter (see the bots page). The modern edition gives no hints.
+    trade (see the bots page for how that plays against the tree); the modern
+    edition gives no hints.
 
     The budget is ``iterations`` per decision, or ``seconds`` of search per
     decision; with an iteration budget the choices depend only on the seed.
