@@ -154,9 +154,11 @@ def test_the_modern_edition_keeps_the_tree(searches: list[tuple[str, Settings]])
     assert len(searches) >= 8
 
 
-def test_hints_must_be_true_or_false() -> None:
+def test_hints_must_be_true_or_false_and_show_when_ignored() -> None:
     with pytest.raises(ArgumentTypeError, match="hints"):
         ISMCTSAgent(seed=1, hints=1)  # type: ignore[arg-type]
+    assert repr(ISMCTSAgent(seed=1, iterations=5)) == "ISMCTSAgent(seed=1, iterations=5)"
+    assert repr(ISMCTSAgent(seed=1, iterations=5, hints=False)).endswith(", hints=False)")
 
 
 def write_variant(folder: Path, search: str) -> Path:

@@ -315,7 +315,7 @@ class ISMCTSAgent:
 
     def __repr__(self) -> str:
         budget = f"seconds={self.seconds!r}" if self.seconds else f"iterations={self.iterations!r}"
-        return f"ISMCTSAgent(seed={self.seed!r}, {budget})"
+        return f"ISMCTSAgent(seed={self.seed!r}, {budget}{'' if self.hints else ', hints=False'})"
 
     def act(self, rules: Ruleset, state: State) -> Action:
         """Search from what the seat to act may see of ``state``; return the action chosen.
