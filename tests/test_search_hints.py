@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import attrs
 import pytest
 
-from serenissima.agents import GreedyAgent, ISMCTSAgent, make_agent
+from serenissima.agents import GreedyAgent, ISMCTSAgent, choice_states, make_agent
 from serenissima.agents._tree import DEFAULT_WIDTH, Settings
-from serenissima.engine.core import CHANCE, TERMINAL, State
+from serenissima.engine.core import State
 from serenissima.engine.errors import ArgumentTypeError, RulesetError
 from serenissima.engine.registry import load_ruleset
 from serenissima.engine.ruleset import Ruleset
 from serenissima.engine.spec import SearchHints
-from serenissima.records.game import sample_outcome
 
 CLASSIC = load_ruleset("classic")
 MODERN = load_ruleset("modern")
@@ -23,20 +21,9 @@ BOARD_KINDS = ("movement", "passage", "battles", "spoils")
 
 
 def game(rules: Ruleset, players: int, seed: int) -> list[State]:
-    """The decision states of a game of greedy bots with more than one legal action."""
-    rng = random.Random(seed)
+    """Every decision state with a choice of a game of greedy bots."""
     seats = [GreedyAgent(seed + seat, samples=1) for seat in range(players)]
-    state = rules.new_game(players)
-    states = []
-    while state.to_act != TERMINAL:
-        if state.to_act == CHANCE:
-            action = sample_outcome(rules.chance_outcomes(state), rng)
-        else:
-            if len(rules.legal_actions(state)) > 1:
-                states.append(state)
-            action = seats[state.to_act].act(rules, state)
-        state = rules.apply_unchecked(state, action)
-    return states
+    return choice_states(rules, players, seats, seed, count=1_000_000)
 
 
 FOUR = game(CLASSIC, 4, 3)
