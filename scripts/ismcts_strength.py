@@ -364,7 +364,9 @@ def main(argv: list[str] | None = None) -> int:
     kinds = None
     if args.search_kinds is not None:
         kinds = frozenset(k for k in args.search_kinds.split(",") if k and k != "none")
-        known = {p.kind for name in names for p in ser.load_ruleset(name).engine.phases()}
+        known = {
+            p.kind for name in names for p in ser.load_ruleset(name).engine.phases() if p.decides
+        }
         if kinds - known:
             parser.error(
                 f"--search-kinds: no decision of kind {', '.join(sorted(kinds - known))}"

@@ -153,3 +153,14 @@ def test_a_kind_the_ruleset_never_asks_for_is_refused_when_it_acts() -> None:
     agent = ISMCTSAgent(seed=1, kinds={"movement", "bid"})
     with pytest.raises(ArgumentValueError, match="no decision of kind bid in modern"):
         agent.act(rules, state)
+    # a chance kind names no decision either
+    dice = ISMCTSAgent(seed=1, kinds={"movement", "battle-dice"})
+    with pytest.raises(ArgumentValueError, match="no decision of kind battle-dice in classic"):
+        dice.act(
+            RULES["classic"],
+            next(
+                s
+                for s in greedy_game(RULES["classic"], 2, 1)
+                if s.to_act >= 0 and len(RULES["classic"].legal_actions(s)) > 1
+            ),
+        )

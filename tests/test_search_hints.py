@@ -187,6 +187,9 @@ def test_a_variant_inherits_the_hints_or_declares_its_own(tmp_path: Path) -> Non
         ('kinds = "movement"', "ruleset.search.kinds", "a list"),
         ('kinds = ["movement", "dancing"]', "ruleset.search.kinds[1]", "one of "),
         ('kinds = ["bid", "bid"]', "ruleset.search.kinds[1]", "bid"),
+        # dice and the end of the game are no decisions
+        ('kinds = ["movement", "battle-dice"]', "ruleset.search.kinds[1]", "one of "),
+        ('kinds = ["game-over"]', "ruleset.search.kinds[0]", "one of "),
         ("width = 0", "ruleset.search.width", "at least 1"),
         ("players = [4, 0]", "ruleset.search.players[1]", "at least 1"),
         ("depth = 2", "ruleset.search", "unknown key 'depth'"),

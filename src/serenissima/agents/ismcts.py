@@ -368,7 +368,7 @@ class ISMCTSAgent:
         """Refuse ``kinds`` naming a decision ``rules`` never asks for; once per ruleset."""
         if rules.id in self._known or self.kinds is None:
             return
-        unknown = self.kinds - {phase.kind for phase in rules.engine.phases()}
+        unknown = self.kinds - {phase.kind for phase in rules.engine.phases() if phase.decides}
         if unknown:
             raise ArgumentValueError(
                 f"kinds: no decision of kind {', '.join(sorted(unknown))} in {rules.id}"

@@ -209,8 +209,8 @@ class PhaseInfo:
     Examples:
         >>> from serenissima import load_ruleset
         >>> phase = load_ruleset("classic").engine.phases()[0]
-        >>> phase.kind, phase.chance
-        ('crew', False)
+        >>> phase.kind, phase.chance, phase.decides
+        ('crew', False, True)
     """
 
     name: str
@@ -219,3 +219,8 @@ class PhaseInfo:
     prompt: str
     chance: bool
     actions: tuple[str, ...]
+
+    @property
+    def decides(self) -> bool:
+        """Whether a seat decides in this phase: not chance, and some action is taken."""
+        return not self.chance and bool(self.actions)

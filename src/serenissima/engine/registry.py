@@ -227,7 +227,7 @@ def _build(files: RulesetFiles, engine: Engine) -> Ruleset:
     ports = [port.id for port in board.ports]
     schema.check(options, edition=engine.edition, file=OPTIONS_FILE, ports=ports)
     params = engine.load_params(files, board)
-    kinds = [phase.kind for phase in engine.phases()] if info.search.kinds else []
+    kinds = [phase.kind for phase in engine.phases() if phase.decides] if info.search.kinds else []
     for index, kind in enumerate(info.search.kinds):
         check_member(kind, kinds, file=INFO_FILE, key=f"ruleset.search.kinds[{index}]")
     return Ruleset(info, board, options, params, engine)
