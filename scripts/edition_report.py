@@ -18,7 +18,9 @@ The file holds one object::
       "comparison": {...}             # QualityComparison.to_dict()
     }
 
-Run it from the repository's root; a stronger bot is one argument away::
+The games run on every core (``--jobs`` for fewer), and the figures are the
+same for any number of jobs. Run it from the repository's root; a stronger bot
+is one argument away::
 
     python scripts/edition_report.py
     python scripts/edition_report.py --agents ismcts:200
@@ -37,6 +39,7 @@ from typing import Any
 
 from serenissima.analysis.bootstrap import DEFAULT_REPLICATES
 from serenissima.analysis.quality_run import check_quality, run_quality
+from serenissima.analysis.runner import Runner, Workers, in_order
 from serenissima.engine.errors import ArgumentValueError, SerenissimaError
 
 DEFAULT_OUT = Path("docs/data/edition-report.json")
@@ -74,7 +77,21 @@ def _parser() -> argparse.ArgumentParser:
         "--replicates", type=int, default=DEFAULT_REPLICATES, help="bootstrap draws"
     )
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="the JSON file")
+    parser.add_argument(
+        "--jobs", type=_jobs, default=None, help="games at once (default: every core)"
+    )
     return parser
+
+
+def _jobs(text: str) -> int:
+    """A number of jobs, 1 or more."""
+    try:
+        jobs = int(text)
+    except ValueError:
+        jobs = 0
+    if jobs < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of jobs, 1 or more, got {text!r}")
+    return jobs
 
 
 def _command(args: argparse.Namespace) -> str:
@@ -89,9 +106,17 @@ def _command(args: argparse.Namespace) -> str:
     return " ".join(words)
 
 
-def _progress(done: int, total: int) -> None:
-    if done == total or done % max(1, total // 10) == 0:
-        sys.stderr.write(f"{done}/{total} games\n")
+class _Progress:
+    """A line on standard error every tenth of the games: how many, and the time left."""
+
+    def __init__(self) -> None:
+        self.start = time.perf_counter()
+
+    def __call__(self, done: int, total: int) -> None:
+        if done == total or done % max(1, total // 10) == 0:
+            spent = time.perf_counter() - self.start
+            left = spent / max(1, done) * (total - done)
+            sys.stderr.write(f"{done}/{total} games, {spent:.0f} s, about {left:.0f} s left\n")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -102,17 +127,19 @@ def main(argv: list[str] | None = None) -> int:
         if not args.out.parent.is_dir():
             raise ArgumentValueError(f"cannot write {args.out}: no folder {str(args.out.parent)!r}")
         start = time.perf_counter()
-        comparison = run_quality(
-            args.left,
-            args.right,
-            players=args.players,
-            games=args.games,
-            seed=args.seed,
-            agents=args.agents,
-            versus=args.versus,
-            replicates=args.replicates,
-            progress=_progress,
-        )
+        with Runner(Workers.choose(args.jobs)) as runner:
+            comparison = run_quality(
+                args.left,
+                args.right,
+                players=args.players,
+                games=args.games,
+                seed=args.seed,
+                agents=args.agents,
+                versus=args.versus,
+                replicates=args.replicates,
+                progress=_Progress(),
+                mapper=lambda function, jobs: in_order(runner.map(function, list(jobs))),
+            )
     except SerenissimaError as exc:
         sys.stderr.write(f"edition_report: error: {exc}\n")
         return 2

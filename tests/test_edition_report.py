@@ -59,6 +59,24 @@ def test_the_script_writes_a_report_the_page_shows(hook: ModuleType, tmp_path: P
         assert f"]({file})" in page
 
 
+def test_the_script_gives_the_same_report_on_any_number_of_jobs(tmp_path: Path) -> None:
+    reports = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"report-{jobs}.json"
+        args = ("--agents", "random", "--games", "2", "--replicates", "20", "--out", str(out))
+        done = _script(*args, "--jobs", jobs)
+        assert done.returncode == 0, done.stderr
+        assert "s left" in done.stderr  # progress with the time left
+        data = json.loads(out.read_text(encoding="utf-8"))
+        assert "--jobs" not in data["command"]
+        reports.append(data["comparison"])
+    assert reports[0] == reports[1]
+    refused = _script("--jobs", "0", "--out", str(tmp_path / "x.json"))
+    assert refused.returncode == 2
+    assert "expected a number of jobs, 1 or more, got '0'" in refused.stderr
+    assert not (tmp_path / "x.json").exists()
+
+
 def test_the_script_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
     done = _script("--agents", "genius", "--games", "2", "--out", str(tmp_path / "x.json"))
     assert done.returncode == 2
