@@ -19,8 +19,9 @@ The file holds one object::
     }
 
 The games run on every core (``--jobs`` for fewer), and the figures are the
-same for any number of jobs. Run it from the repository's root; a stronger bot
-is one argument away::
+same for any number of jobs. With ``--journal FILE`` each game is kept in FILE
+as it finishes, and the same command run again plays only the games it lacks.
+Run it from the repository's root; a stronger bot is one argument away::
 
     python scripts/edition_report.py
     python scripts/edition_report.py --agents ismcts:200
@@ -80,6 +81,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--jobs", type=_jobs, default=None, help="games at once (default: every core)"
     )
+    parser.add_argument("--journal", type=Path, default=None, help="keep the games in FILE, resume")
     return parser
 
 
@@ -139,6 +141,7 @@ def main(argv: list[str] | None = None) -> int:
                 replicates=args.replicates,
                 progress=_Progress(),
                 mapper=lambda function, jobs: in_order(runner.map(function, list(jobs))),
+                journal=args.journal,
             )
     except SerenissimaError as exc:
         sys.stderr.write(f"edition_report: error: {exc}\n")

@@ -127,9 +127,26 @@ def test_the_report_plays_in_worker_processes_as_in_one(
     assert found[0] == found[1]
 
 
-def test_a_report_is_not_journalled(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    argv = ["compare", "classic", "modern", "--games", "2", "--report", str(tmp_path / "r")]
-    status, _, err = _run(capsys, *argv, "--journal", str(tmp_path / "j.jsonl"))
+def test_a_report_keeps_its_games_in_a_journal_and_resumes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    journal = tmp_path / "j.jsonl"
+    base = ["compare", "classic", "modern", "--players", "2", "--agents", "random", "--json"]
+    kept = ["--journal", str(journal)]
+    found = []
+    for games, folder in (("2", "a"), ("3", "b")):  # the second run plays one game more of each
+        argv = [*base, "--games", games, "--report", str(tmp_path / folder)]
+        status, out, err = _run(capsys, *argv, *kept)
+        assert status == 0, err
+        found.append(json.loads(out)["quality"])
+    lines = journal.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 1 + 2 * 3  # the header, then each edition's three games once
+    assert json.loads(lines[0])["run"] == "quality"
+    status, out, _ = _run(capsys, *base, "--games", "3", "--report", str(tmp_path / "c"))
+    assert json.loads(out)["quality"] == found[1]  # the same as without a journal
+    # a journal of another comparison is refused before any game, and left as it was
+    other = [*base, "--games", "3", "--seed", "2", "--report", str(tmp_path / "d"), *kept]
+    status, _, err = _run(capsys, *other)
     assert status == 2
-    assert "--journal" in err
-    assert not (tmp_path / "r").exists()
+    assert "seed 1 there, 2 in this run" in err
+    assert journal.read_text(encoding="utf-8").splitlines() == lines

@@ -71,6 +71,15 @@ def test_the_script_gives_the_same_report_on_any_number_of_jobs(tmp_path: Path) 
         assert "--jobs" not in data["command"]
         reports.append(data["comparison"])
     assert reports[0] == reports[1]
+    # with a journal, a second run plays nothing and writes the same comparison
+    journal = tmp_path / "games.jsonl"
+    out = tmp_path / "report-j.json"
+    args = ("--agents", "random", "--games", "2", "--replicates", "20", "--out", str(out))
+    for _ in range(2):
+        done = _script(*args, "--journal", str(journal))
+        assert done.returncode == 0, done.stderr
+        assert json.loads(out.read_text(encoding="utf-8"))["comparison"] == reports[0]
+    assert len(journal.read_text(encoding="utf-8").splitlines()) == 1 + 4  # two games a side
     refused = _script("--jobs", "0", "--out", str(tmp_path / "x.json"))
     assert refused.returncode == 2
     assert "expected a number of jobs, 1 or more, got '0'" in refused.stderr

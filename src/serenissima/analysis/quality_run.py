@@ -17,12 +17,15 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING
+import contextlib
+import os
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from serenissima.agents import make_agent
 from serenissima.analysis.bootstrap import DEFAULT_REPLICATES
-from serenissima.analysis.quality import Mapper, QualityJob, play_traces
+from serenissima.analysis.journal import Journal
+from serenissima.analysis.quality import GameTrace, Mapper, QualityJob, play_traces
 from serenissima.analysis.quality_compare import EditionSide, QualityComparison, compare_quality
 from serenissima.analysis.quality_notes import agent_note, board_note, reach_note
 from serenissima.analysis.simulate import Progress
@@ -99,6 +102,7 @@ def run_quality(
     replicates: int = DEFAULT_REPLICATES,
     mapper: Mapper | None = None,
     progress: Progress | None = None,
+    journal: str | os.PathLike[str] | None = None,
 ) -> QualityComparison:
     """Play both editions' games and compare their quality.
 
@@ -121,6 +125,11 @@ def run_quality(
         mapper: A ``map``-like runner for the games (see
             :func:`~serenissima.analysis.quality.play_traces`).
         progress: Called with ``(games done, games in all)``.
+        journal: A JSON Lines file that keeps each game's trace as it is played
+            (see :mod:`~serenissima.analysis.journal`): run again with the
+            same arguments, only the games it lacks are played. A journal
+            holds one comparison's games (the same rulesets and versions,
+            seats, agents, seed and options); it may be given more games.
 
     Returns:
         The comparison, with its notes.
@@ -128,6 +137,7 @@ def run_quality(
     Raises:
         SerenissimaError: An unknown ruleset or agent kind, a bad player count
             or option, or fewer than one game; all checked before a game is played.
+            A journal that cannot be written or belongs to another run.
 
     Example:
         >>> from serenissima.analysis.quality_run import run_quality
@@ -156,7 +166,8 @@ def run_quality(
                     for i in range(games)
                 ]
             )
-    traces = play_traces([job for batch in batches for job in batch], mapper, progress)
+    header = _header(rulesets, players, seed, agents, versus, given)
+    traces = _play(batches, mapper, progress, journal, header)
     split = [traces[k * games : (k + 1) * games] for k in range(len(batches))]
     rows = compare_quality(
         split[0],
@@ -176,6 +187,65 @@ def run_quality(
     return QualityComparison(
         sides[0], sides[1], players, games, seed, agents, versus, replicates, rows, tuple(notes)
     )
+
+
+def _header(
+    rulesets: tuple[Ruleset, Ruleset],
+    players: int,
+    seed: int,
+    agents: str,
+    versus: str | None,
+    options: tuple[Mapping[str, object], Mapping[str, object]],
+) -> dict[str, Any]:
+    """The parameters a comparison's journal is kept for: those that decide each game."""
+    from serenissima import __version__
+
+    return {
+        "run": "quality",
+        "serenissima": __version__,
+        "rulesets": [f"{rules.id} {rules.info.version}" for rules in rulesets],
+        "players": players,
+        "seed": seed,
+        "agents": agents,
+        "versus": versus,
+        "options": [dict(opts) for opts in options],
+    }
+
+
+def _play(
+    batches: list[list[QualityJob]],
+    mapper: Mapper | None,
+    progress: Progress | None,
+    journal: str | os.PathLike[str] | None,
+    header: dict[str, Any],
+) -> list[GameTrace]:
+    """Every batch's traces in order: those the journal holds, the others played and kept."""
+    jobs = [job for batch in batches for job in batch]
+    if journal is None:
+        return play_traces(jobs, mapper, progress)
+    games = len(batches[0])
+    with contextlib.ExitStack() as stack:
+        book = stack.enter_context(Journal(journal, header, GameTrace))
+        held = {key: trace for key, trace in book.done.items() if key[1] < games}
+        keys = [divmod(n, games) for n in range(len(jobs))]
+        todo = [n for n, key in enumerate(keys) if key not in held]
+        total, before = len(jobs), len(held)
+        if progress is not None:
+            progress(before, total)
+        run: Mapper = map if mapper is None else mapper
+
+        def kept(
+            function: Callable[[QualityJob], GameTrace], work: Iterable[QualityJob]
+        ) -> Iterator[GameTrace]:
+            for n, trace in zip(todo, run(function, work), strict=False):
+                book.write(*keys[n], trace)
+                yield trace
+
+        step = None if progress is None else lambda done, _: progress(before + done, total)
+        played = play_traces([jobs[n] for n in todo], kept, step) if todo else []
+    found = dict(held)
+    found.update((keys[n], trace) for n, trace in zip(todo, played, strict=True))
+    return [found[key] for key in keys]
 
 
 def _rotated(strong: str, weak: str, index: int, players: int) -> tuple[str, ...]:

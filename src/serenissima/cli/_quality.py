@@ -66,8 +66,6 @@ def run_report(
     agents = "random" if args.agents is None else args.agents
     versus = DEFAULT_VERSUS if args.versus is None else args.versus
     check_quality(args.left, args.right, args.players, args.games, agents, versus, options)
-    if args.journal is not None:
-        raise ArgumentValueError("--journal resumes simulations, not a --report")
     folder = check_report_folder(args.report)
     workers = Workers.choose(args.jobs, args.backend, args.address)
     progress = Progress("play both editions", err)
@@ -83,6 +81,7 @@ def run_report(
                 versus=versus,
                 options=options,
                 progress=progress.games,
+                journal=args.journal,
                 mapper=lambda function, jobs: in_order(runner.map(function, list(jobs))),
             )
     finally:
