@@ -51,7 +51,10 @@ def test_the_readme_report_runs(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     argv = _readme_command("compare classic modern --agents")
     folder = argv.index("--report")
     argv[folder + 1] = str(tmp_path / "report")
+    journal = argv.index("--journal")
+    argv[journal + 1] = str(tmp_path / "report.jsonl")
     assert main(_small(argv)) == 0
     assert (tmp_path / "report" / "report.md").is_file()
+    assert len((tmp_path / "report.jsonl").read_text(encoding="utf-8").splitlines()) == 1 + 8
     html = (tmp_path / "report" / "report.html").read_text(encoding="utf-8")
     assert "ismcts:3" in html
