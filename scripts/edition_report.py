@@ -40,7 +40,7 @@ from typing import Any
 
 from serenissima.analysis.bootstrap import DEFAULT_REPLICATES
 from serenissima.analysis.quality_run import check_quality, run_quality
-from serenissima.analysis.runner import Runner, Workers, in_order
+from serenissima.analysis.runner import Runner, Workers
 from serenissima.engine.errors import ArgumentValueError, SerenissimaError
 
 DEFAULT_OUT = Path("docs/data/edition-report.json")
@@ -109,15 +109,22 @@ def _command(args: argparse.Namespace) -> str:
 
 
 class _Progress:
-    """A line on standard error every tenth of the games: how many, and the time left."""
+    """A line on standard error every tenth of the games: how many, and the time left.
+
+    The time left is reckoned at the pace of the games played in this run, not
+    counting those a journal already held (the first call's ``done``).
+    """
 
     def __init__(self) -> None:
         self.start = time.perf_counter()
+        self.held: int | None = None
 
     def __call__(self, done: int, total: int) -> None:
-        if done == total or done % max(1, total // 10) == 0:
+        if self.held is None:
+            self.held = done
+        if done == total or (done > self.held and done % max(1, total // 10) == 0):
             spent = time.perf_counter() - self.start
-            left = spent / max(1, done) * (total - done)
+            left = spent / max(1, done - self.held) * (total - done)
             sys.stderr.write(f"{done}/{total} games, {spent:.0f} s, about {left:.0f} s left\n")
 
 
@@ -140,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
                 versus=args.versus,
                 replicates=args.replicates,
                 progress=_Progress(),
-                mapper=lambda function, jobs: in_order(runner.map(function, list(jobs))),
+                mapper=runner.ordered,
                 journal=args.journal,
             )
     except SerenissimaError as exc:

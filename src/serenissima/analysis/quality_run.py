@@ -17,7 +17,6 @@ Example:
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
@@ -124,7 +123,8 @@ def run_quality(
         replicates: The bootstrap's resampled batches.
         mapper: A ``map``-like runner for the games (see
             :func:`~serenissima.analysis.quality.play_traces`).
-        progress: Called with ``(games done, games in all)``.
+        progress: Called with ``(games done, games in all)``: once before the
+            first game (with the games a journal holds, or 0), then after each.
         journal: A JSON Lines file that keeps each game's trace as it is played
             (see :mod:`~serenissima.analysis.journal`): run again with the
             same arguments, only the games it lacks are played. A journal
@@ -222,10 +222,11 @@ def _play(
     """Every batch's traces in order: those the journal holds, the others played and kept."""
     jobs = [job for batch in batches for job in batch]
     if journal is None:
+        if progress is not None:
+            progress(0, len(jobs))  # before the first game, as with a journal
         return play_traces(jobs, mapper, progress)
     games = len(batches[0])
-    with contextlib.ExitStack() as stack:
-        book = stack.enter_context(Journal(journal, header, GameTrace))
+    with Journal(journal, header, GameTrace) as book:
         held = {key: trace for key, trace in book.done.items() if key[1] < games}
         keys = [divmod(n, games) for n in range(len(jobs))]
         todo = [n for n, key in enumerate(keys) if key not in held]

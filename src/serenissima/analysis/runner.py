@@ -190,6 +190,15 @@ class Runner:
             self._ray.close()
             self._ray = None
 
+    def ordered(self, function: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
+        """Yield ``function(item)`` for each item, in the items' order: a ``map`` on the workers.
+
+        Each result is yielded once every result before it is in (see
+        :func:`in_order`), so the runner can stand wherever code takes a
+        ``map``-like callable.
+        """
+        return in_order(self.map(function, list(items)))
+
     def map(self, function: Callable[[T], R], items: Sequence[T]) -> Iterator[tuple[int, R]]:
         """Yield ``(position, function(items[position]))`` for each item, as each is ready.
 

@@ -61,7 +61,7 @@ def run_report(
     """Check the folder, play both editions, write the report and return the comparison."""
     from serenissima.analysis.quality_report import check_report_folder, write_report
     from serenissima.analysis.quality_run import check_quality, run_quality
-    from serenissima.analysis.runner import Runner, Workers, in_order
+    from serenissima.analysis.runner import Runner, Workers
 
     agents = "random" if args.agents is None else args.agents
     versus = DEFAULT_VERSUS if args.versus is None else args.versus
@@ -82,7 +82,7 @@ def run_report(
                 options=options,
                 progress=progress.games,
                 journal=args.journal,
-                mapper=lambda function, jobs: in_order(runner.map(function, list(jobs))),
+                mapper=runner.ordered,
             )
     finally:
         progress.close()
