@@ -196,6 +196,12 @@ class Runner:
         Each result is yielded once every result before it is in (see
         :func:`in_order`), so the runner can stand wherever code takes a
         ``map``-like callable.
+
+        Example:
+            >>> from serenissima.analysis.runner import Runner, Workers
+            >>> with Runner(Workers.choose(jobs=1)) as runner:
+            ...     list(runner.ordered(abs, (-2, 1, -3)))
+            [2, 1, 3]
         """
         return in_order(self.map(function, list(items)))
 
