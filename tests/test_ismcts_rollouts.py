@@ -8,7 +8,7 @@ import pytest
 
 from serenissima.agents import GreedyAgent, ISMCTSAgent
 from serenissima.agents._prior import Prior
-from serenissima.agents._rollouts import RolloutSearch, stage_of
+from serenissima.agents._rollouts import RolloutSearch, line_end, stage_of
 from serenissima.agents._tree import Settings
 from serenissima.engine.core import CHANCE, TERMINAL, State
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError
@@ -59,13 +59,13 @@ def test_a_stage_is_a_round_and_a_rule_section() -> None:
     assert len({section for found in sections.values() for section in found}) >= 6
 
 
-def test_a_rollout_stops_at_the_first_state_of_another_stage() -> None:
+def line_ends(state: State, whole_turn: bool) -> list[State]:
+    """Where one greedy line from ``state`` ends, for a search of ``state``'s decision."""
     rules = RULES["classic"]
-    state = by_kind("movement")[3]
-    stage = stage_of(rules, state)
     seen = rules.observe(state, state.to_act)
+    settings = Settings(6, None, 0.7, 0, False, 0, 0.0, 0.0, whole_turn=whole_turn)
     search = RolloutSearch(
-        Settings(6, None, 0.7, 0, False, 0, 0.0, 0.0),
+        settings,
         rules,
         seen,
         rules.legal_actions(state),
@@ -80,11 +80,31 @@ def test_a_rollout_stops_at_the_first_state_of_another_stage() -> None:
         return values(end)
 
     search.values = record  # type: ignore[method-assign]
-    search.play_out(state, stage, 5)
-    (end,) = ends
+    search.play_out(state, line_end(rules, state, whole_turn), 5)
+    return ends
+
+
+def test_a_rollout_stops_at_the_first_state_of_another_stage() -> None:
+    rules = RULES["classic"]
+    state = by_kind("movement")[3]
+    (end,) = line_ends(state, whole_turn=False)
     assert end.turn == state.turn
-    assert stage_of(rules, end) != stage
+    assert stage_of(rules, end) != stage_of(rules, state)
     assert rules.decision(end).kind in ("battles", "landing", "battle-dice")
+
+
+def test_a_rollout_to_the_end_of_the_turn_plays_the_rest_of_the_round() -> None:
+    rules = RULES["classic"]
+    last = max(state.turn for state in CLASSIC)
+    for state in by_kind("movement")[3:] + by_kind("battles"):
+        (end,) = line_ends(state, whole_turn=True)
+        if state.turn == last:  # the last round's line ends with the game
+            assert end.to_act == TERMINAL
+            continue
+        # the line ran through the landings and the sales into the next round's bids
+        assert end.turn == state.turn + 1
+        assert rules.decision(end).kind == "bid"
+        assert line_end(rules, end, True) == (state.turn + 1, "")
 
 
 def test_one_candidate_is_the_best_action_one_decision_ahead() -> None:

@@ -61,10 +61,11 @@ def searches(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Settings]]:
 
 def test_the_classic_edition_declares_greedy_rollouts_on_the_board() -> None:
     hints = CLASSIC.info.search
-    assert (hints.rollout, hints.kinds, hints.width, hints.players) == (
+    assert (hints.rollout, hints.kinds, hints.width, hints.horizon, hints.players) == (
         "greedy",
         BOARD_KINDS,
         None,
+        "turn",
         (),
     )
     assert MODERN.info.search == SearchHints()
@@ -81,7 +82,9 @@ def test_the_search_bot_plays_the_classic_hints_by_default(
         for state in of_kind(CLASSIC, FOUR, kind, 2):
             ISMCTSAgent(seed=1, iterations=4).act(CLASSIC, state)
     assert [name for name, _ in searches] == ["greedy"] * 6
-    assert {settings.width for _, settings in searches} == {DEFAULT_WIDTH}
+    assert {(settings.width, settings.whole_turn) for _, settings in searches} == {
+        (DEFAULT_WIDTH, True)
+    }
     searches.clear()
     # bids and trade: the honest greedy bot's choice, with the agent's seed
     for kind in ("bid", "purchases"):
@@ -95,16 +98,16 @@ def test_settings_given_win_over_the_hints(searches: list[tuple[str, Settings]])
     move = of_kind(CLASSIC, FOUR, "movement", 1)[0]
     bid = of_kind(CLASSIC, FOUR, "bid", 1)[0]
     ISMCTSAgent(seed=1, iterations=4, rollout="random").act(CLASSIC, move)
-    ISMCTSAgent(seed=1, iterations=4, width=2).act(CLASSIC, move)
+    ISMCTSAgent(seed=1, iterations=4, width=2, horizon="stage").act(CLASSIC, move)
     ISMCTSAgent(seed=1, iterations=4, kinds={"bid"}).act(CLASSIC, bid)
     ISMCTSAgent(seed=1, iterations=4, hints=False).act(CLASSIC, bid)
     ISMCTSAgent(seed=1, iterations=4, hints=False).act(CLASSIC, move)
-    assert [(name, settings.width) for name, settings in searches] == [
-        ("tree", DEFAULT_WIDTH),
-        ("greedy", 2),
-        ("greedy", DEFAULT_WIDTH),
-        ("tree", DEFAULT_WIDTH),
-        ("tree", DEFAULT_WIDTH),
+    assert [(name, settings.width, settings.whole_turn) for name, settings in searches] == [
+        ("tree", DEFAULT_WIDTH, True),
+        ("greedy", 2, False),
+        ("greedy", DEFAULT_WIDTH, True),
+        ("tree", DEFAULT_WIDTH, False),
+        ("tree", DEFAULT_WIDTH, False),
     ]
     searches.clear()
     # kinds given that leave out the movement: the greedy bot moves
@@ -191,6 +194,7 @@ def test_a_variant_inherits_the_hints_or_declares_its_own(tmp_path: Path) -> Non
         ('kinds = ["movement", "battle-dice"]', "ruleset.search.kinds[1]", "one of "),
         ('kinds = ["game-over"]', "ruleset.search.kinds[0]", "one of "),
         ("width = 0", "ruleset.search.width", "at least 1"),
+        ('horizon = "game"', "ruleset.search.horizon", "one of stage, turn"),
         ("players = [4, 0]", "ruleset.search.players[1]", "at least 1"),
         ("depth = 2", "ruleset.search", "unknown key 'depth'"),
     ],

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Collection
+
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError
 
-__all__ = ["check_int", "check_share"]
+__all__ = ["check_choice", "check_int", "check_kinds", "check_number", "check_share"]
 
 
 def check_share(name: str, value: object, optional: bool = True) -> None:
@@ -23,3 +26,29 @@ def check_int(name: str, value: object, least: int) -> None:
         raise ArgumentTypeError(name, "an int", value)
     if value < least:
         raise ArgumentValueError(f"{name} must be at least {least}, got {value!r}")
+
+
+def check_number(name: str, value: object, positive: bool) -> None:
+    """Refuse a setting that is not a finite number above 0 (``positive``) or of 0 or more."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ArgumentTypeError(name, "a number", value)
+    if positive and not 0 < value < math.inf:
+        raise ArgumentValueError(f"{name} must be above 0, got {value!r}")
+    if not 0 <= value < math.inf:
+        raise ArgumentValueError(f"{name} must be 0 or more, got {value!r}")
+
+
+def check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
+    """Refuse a setting that is not one of ``choices`` (``None`` passes: a default)."""
+    if value is not None and value not in choices:
+        raise ArgumentValueError(f"{name} must be one of {', '.join(choices)}, not {value!r}")
+
+
+def check_kinds(kinds: object) -> None:
+    """Refuse ``kinds`` that are not a collection of decision kinds (``None`` passes)."""
+    if kinds is not None and (
+        isinstance(kinds, str)
+        or not isinstance(kinds, Collection)
+        or not all(isinstance(kind, str) for kind in kinds)
+    ):
+        raise ArgumentTypeError("kinds", "a collection of decision kinds", kinds)

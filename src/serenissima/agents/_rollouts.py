@@ -5,9 +5,10 @@
 It keeps the root's ``width`` best actions by their one-decision value and
 compares them by playing each on the same drawn states, every seat deciding
 as the greedy bot would, until play leaves the stage of the game the root
-decision belongs to. Every line is scored at the same point of the game, so
-the heuristic's drift along a line (an estimate that rises with the seat's
-own purchases, falls as the others land) weighs the same on each.
+decision belongs to, or its turn (``horizon="turn"``). Every line is scored
+at the same point of the game, so the heuristic's drift along a line (an
+estimate that rises with the seat's own purchases, falls as the others land)
+weighs the same on each.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 
     from serenissima.engine.ruleset import Ruleset
 
-__all__ = ["RolloutSearch", "stage_of"]
+__all__ = ["RolloutSearch", "line_end", "stage_of"]
 
 
 def stage_of(rules: Ruleset, state: State) -> tuple[int, str]:
@@ -47,11 +48,23 @@ def stage_of(rules: Ruleset, state: State) -> tuple[int, str]:
     return state.turn, rule_id.rpartition("-")[0] or rule_id
 
 
+def line_end(rules: Ruleset, state: State, whole_turn: bool) -> tuple[int, str]:
+    """What a greedy line plays on while it stays the same: the stage, or only the turn.
+
+    Example:
+        >>> import serenissima as ser
+        >>> rules = ser.load_ruleset("classic")
+        >>> line_end(rules, rules.new_game(2), True)
+        (0, '')
+    """
+    return (state.turn, "") if whole_turn else stage_of(rules, state)
+
+
 class RolloutSearch(Search):
     """One decision's search by greedy rollouts to the end of the stage (see the module)."""
 
     def run(self) -> Action:
-        """The candidate whose rollouts scored best for the seat (ties: the better prior)."""
+        """The candidate whose lines scored best for the seat (ties: the better prior)."""
         seat = self.seat
         prior = Prior(self.rules, seat, self.players, self.values)
         values = prior.root_values(self.seen, self.offered, self.rng, True)
@@ -69,18 +82,19 @@ class RolloutSearch(Search):
         """Play every candidate on one drawn state with the same chance; add each one's value."""
         rules = self.rules
         drawn = self.sample(rules, self.seen, self.rng)
-        stage = stage_of(rules, drawn)
+        stage = line_end(rules, drawn, self.settings.whole_turn)
         seed = self.rng.getrandbits(64)
         for i, action in enumerate(candidates):
             totals[i] += self.play_out(self.step(rules, drawn, action)[0], stage, seed)
 
     def play_out(self, state: State, stage: tuple[int, str], seed: int) -> float:
-        """The seat's value once greedy play from ``state`` has left ``stage``."""
+        """The seat's value once greedy play from ``state`` has left ``stage`` (a line's end)."""
         rules = self.rules
         chance = random.Random(seed)
         greedy = GreedyAgent(seed, omniscient=True)
         step = self.step
-        while state.to_act != TERMINAL and stage_of(rules, state) == stage:
+        whole_turn = self.settings.whole_turn
+        while state.to_act != TERMINAL and line_end(rules, state, whole_turn) == stage:
             if state.to_act == CHANCE:
                 action = _drawn(rules.engine.chance_outcomes(rules, state), chance)
             else:

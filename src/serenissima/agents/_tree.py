@@ -64,6 +64,8 @@ class Settings(NamedTuple):
     """Scale values among an edge's siblings rather than by the range seen in the whole search."""
     width: int = DEFAULT_WIDTH
     """The root actions greedy rollouts compare (see :mod:`._rollouts`)."""
+    whole_turn: bool = False
+    """Play greedy rollouts to the end of the turn rather than of the stage."""
 
 
 class _Node:

@@ -11,18 +11,23 @@ visited one.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Final
 
-from serenissima.agents._checks import check_int, check_share
+from serenissima.agents._checks import (
+    check_choice,
+    check_int,
+    check_kinds,
+    check_number,
+    check_share,
+)
 from serenissima.agents._rollouts import RolloutSearch
 from serenissima.agents._tree import DEFAULT_WIDTH, DENIAL, Search, Settings
 from serenissima.agents.greedy import GreedyAgent
 from serenissima.engine.core import Action, State
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, StateError
-from serenissima.engine.spec import SEARCH_ROLLOUTS, SearchHints
+from serenissima.engine.spec import SEARCH_HORIZONS, SEARCH_ROLLOUTS, SearchHints
 
 if TYPE_CHECKING:
     from serenissima.engine.ruleset import Ruleset
@@ -36,6 +41,7 @@ __all__ = [
     "DEFAULT_RIVAL",
     "DEFAULT_WIDTH",
     "DENIAL",
+    "HORIZONS",
     "ROLLOUTS",
     "SCALES",
     "ISMCTSAgent",
@@ -61,6 +67,9 @@ greedy bot in its place scored 35.0 on the same seeds; in the classic edition
 ROLLOUTS: Final[tuple[str, ...]] = SEARCH_ROLLOUTS
 """How a rollout picks actions: uniformly, the best of a few by the heuristic, or as the
 greedy bot would, to the end of the stage (the root's best actions compared, no tree)."""
+
+HORIZONS: Final[tuple[str, ...]] = SEARCH_HORIZONS
+"""Where greedy rollouts end: with the stage of the game the decision belongs to, or its turn."""
 
 SCALES: Final[tuple[str, ...]] = ("tree", "siblings")
 """How UCB1 scales an edge's value to 0..1: by the range of every seat's values in the
@@ -155,7 +164,8 @@ class ISMCTSAgent:
     states, with the same chance, every seat then deciding as the greedy bot
     would on the drawn state, until play leaves the stage of the game the
     decision belongs to (its turn and its rule section: ``C-MOVE`` for the
-    classic movement, passages included); the action whose lines score best
+    classic movement, passages included), or with ``horizon="turn"`` until
+    the turn ends (a classic round); the action whose lines score best
     for the seat is played. Every line is scored at the same point of the
     game, so the heuristic's drift along a line weighs alike on each. An
     iteration is then one rollout. Such rollouts cost a greedy decision a
@@ -166,7 +176,7 @@ class ISMCTSAgent:
     state).kind``); at the others the agent plays as the honest greedy bot,
     with the same seed.
 
-    ``rollout``, ``width`` and ``kinds`` not given come from the ruleset's
+    ``rollout``, ``width``, ``horizon`` and ``kinds`` not given come from the ruleset's
     search hints (:class:`~serenissima.engine.spec.SearchHints`, its
     ``info.search``) when they apply to the game's player count, else from the
     defaults above; ``hints=False`` ignores them. The classic edition asks
@@ -198,6 +208,8 @@ class ISMCTSAgent:
         width: With ``"greedy"`` rollouts, how many of the root's best
             actions are compared (at least 1; ``None``: the ruleset's hint,
             else :data:`DEFAULT_WIDTH`).
+        horizon: With ``"greedy"`` rollouts, one of :data:`HORIZONS` (``None``:
+            the ruleset's hint, else ``"stage"``).
         kinds: The decision kinds searched; the greedy bot's choice at the
             others (``None``: the ruleset's hint, else every kind).
         hints: Whether settings not given come from the ruleset's search hints.
@@ -205,7 +217,7 @@ class ISMCTSAgent:
     Raises:
         ArgumentTypeError: A budget or setting of the wrong type.
         ArgumentValueError: Both budgets, a budget below 1 iteration or not
-            above 0 seconds, a negative setting, an unknown rollout or scale;
+            above 0 seconds, a negative setting, an unknown rollout, horizon or scale;
             when it acts, a kind in ``kinds`` that the ruleset never asks for.
 
     Example:
@@ -229,6 +241,7 @@ class ISMCTSAgent:
         "depth",
         "exploration",
         "hints",
+        "horizon",
         "iterations",
         "kinds",
         "minimax",
@@ -255,6 +268,7 @@ class ISMCTSAgent:
         denial: float = DENIAL,
         scale: str = "tree",
         width: int | None = None,
+        horizon: str | None = None,
         kinds: Collection[str] | None = None,
         hints: bool = True,
     ) -> None:
@@ -263,16 +277,10 @@ class ISMCTSAgent:
         if iterations is not None:
             check_int("iterations", iterations, 1)
         if seconds is not None:
-            if isinstance(seconds, bool) or not isinstance(seconds, int | float):
-                raise ArgumentTypeError("seconds", "a number of seconds", seconds)
-            if not 0 < seconds < math.inf:
-                raise ArgumentValueError(f"seconds must be above 0, got {seconds!r}")
+            check_number("seconds", seconds, positive=True)
         elif iterations is None:
             iterations = DEFAULT_ITERATIONS
-        if isinstance(exploration, bool) or not isinstance(exploration, int | float):
-            raise ArgumentTypeError("exploration", "a number", exploration)
-        if not 0 <= exploration < math.inf:
-            raise ArgumentValueError(f"exploration must be 0 or more, got {exploration!r}")
+        check_number("exploration", exploration, positive=False)
         if depth is not None:
             check_int("depth", depth, 0)
         check_int("prior", prior, 0)
@@ -280,21 +288,13 @@ class ISMCTSAgent:
             check_int("width", width, 1)
         if not isinstance(hints, bool):
             raise ArgumentTypeError("hints", "true or false", hints)
-        if kinds is not None and (
-            isinstance(kinds, str)
-            or not isinstance(kinds, Collection)
-            or not all(isinstance(kind, str) for kind in kinds)
-        ):
-            raise ArgumentTypeError("kinds", "a collection of decision kinds", kinds)
+        check_kinds(kinds)
         check_share("minimax", minimax)
         check_share("rival", rival)
         check_share("denial", denial, optional=False)
-        if scale not in SCALES:
-            raise ArgumentValueError(f"scale must be one of {', '.join(SCALES)}, not {scale!r}")
-        if rollout is not None and rollout not in ROLLOUTS:
-            raise ArgumentValueError(
-                f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}"
-            )
+        check_choice("scale", scale, SCALES)
+        check_choice("rollout", rollout, ROLLOUTS)
+        check_choice("horizon", horizon, HORIZONS)
         self.seed = seed
         self.iterations = iterations
         self.seconds = seconds
@@ -307,6 +307,7 @@ class ISMCTSAgent:
         self.denial = float(denial)
         self.scale = scale
         self.width = width
+        self.horizon = horizon
         self.kinds = None if kinds is None else frozenset(kinds)
         self.hints = hints
         self._rng = random.Random(seed)
@@ -359,6 +360,7 @@ class ISMCTSAgent:
             self.denial,
             self.scale == "siblings",
             self.width or hints.width or DEFAULT_WIDTH,
+            (self.horizon or hints.horizon) == "turn",
         )
         seen = rules.observe(state, seat)
         search = RolloutSearch if rollout == "greedy" else Search

@@ -15,6 +15,7 @@ from typing import Final
 import attrs
 
 __all__ = [
+    "SEARCH_HORIZONS",
     "SEARCH_ROLLOUTS",
     "AreaSpec",
     "BoardSpec",
@@ -225,6 +226,10 @@ SEARCH_ROLLOUTS: Final[tuple[str, ...]] = ("random", "heuristic", "greedy")
 """The ways a search bot's rollouts may pick actions (see
 :class:`~serenissima.agents.ismcts.ISMCTSAgent`)."""
 
+SEARCH_HORIZONS: Final[tuple[str, ...]] = ("stage", "turn")
+"""Where a search bot's greedy rollouts end: with the stage of the game the decision
+belongs to (its turn and rule section), or with its turn (a classic round)."""
+
 
 @attrs.frozen(slots=True)
 class SearchHints:
@@ -243,6 +248,8 @@ class SearchHints:
             honest greedy bot (empty: every kind).
         width: With greedy rollouts, how many of the root's best actions are
             compared (``None``: the bot's default).
+        horizon: With greedy rollouts, where they end, one of
+            :data:`SEARCH_HORIZONS` (``None``: the bot's default).
         players: The player counts the hints apply to (empty: every count).
 
     Examples:
@@ -257,6 +264,7 @@ class SearchHints:
     rollout: str | None = None
     kinds: tuple[str, ...] = ()
     width: int | None = None
+    horizon: str | None = None
     players: tuple[int, ...] = ()
 
     def applies(self, players: int) -> bool:

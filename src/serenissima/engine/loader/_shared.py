@@ -22,6 +22,7 @@ from serenissima.engine.loader._checks import (
 from serenissima.engine.loader._files import RulesetFiles
 from serenissima.engine.loader._structuring import describe, structure
 from serenissima.engine.spec import (
+    SEARCH_HORIZONS,
     SEARCH_ROLLOUTS,
     BoardSpec,
     OptionKind,
@@ -141,6 +142,8 @@ def _check_search(hints: SearchHints) -> None:
         check_member(hints.rollout, SEARCH_ROLLOUTS, file=INFO_FILE, key=f"{key}.rollout")
     if hints.width is not None:
         check_range(hints.width, 1, file=INFO_FILE, key=f"{key}.width")
+    if hints.horizon is not None:
+        check_member(hints.horizon, SEARCH_HORIZONS, file=INFO_FILE, key=f"{key}.horizon")
     check_unique(hints.kinds, file=INFO_FILE, key=f"{key}.kinds[{{}}]", what="decision kind")
     for index, count in enumerate(hints.players):
         check_range(count, 1, file=INFO_FILE, key=f"{key}.players[{index}]")
