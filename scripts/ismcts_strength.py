@@ -308,6 +308,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--width", type=int, default=None, help="root actions greedy rollouts compare"
     )
+    parser.add_argument("--horizon", default=None, help="stage or turn (where greedy rollouts end)")
     parser.add_argument("--scale", default=None, help="tree or siblings (UCB1's scale)")
     parser.add_argument("--prior", type=int, default=None, help="visits the root's prior counts")
     parser.add_argument("--minimax", type=float, default=None, help="share of implicit minimax")
@@ -356,6 +357,7 @@ def main(argv: list[str] | None = None) -> int:
             ("minimax", args.minimax),
             ("rival", args.rival),
             ("width", args.width),
+            ("horizon", args.horizon),
             ("hints", None if args.hints else False),
         )
         if value is not None
@@ -423,6 +425,7 @@ class _Settings:
     rival: float | None = None  # None: the default for the number of seats
     denial: float = DENIAL
     width: int | None = None  # None: the ruleset's hint, else DEFAULT_WIDTH
+    horizon: str | None = None  # None: the ruleset's hint, else stage
     hints: bool = True
 
 

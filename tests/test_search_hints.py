@@ -65,7 +65,7 @@ def test_the_classic_edition_declares_greedy_rollouts_on_the_board() -> None:
         "greedy",
         BOARD_KINDS,
         None,
-        "turn",
+        None,
         (),
     )
     assert MODERN.info.search == SearchHints()
@@ -82,8 +82,9 @@ def test_the_search_bot_plays_the_classic_hints_by_default(
         for state in of_kind(CLASSIC, FOUR, kind, 2):
             ISMCTSAgent(seed=1, iterations=4).act(CLASSIC, state)
     assert [name for name, _ in searches] == ["greedy"] * 6
+    # four seats: lines to the end of the stage
     assert {(settings.width, settings.whole_turn) for _, settings in searches} == {
-        (DEFAULT_WIDTH, True)
+        (DEFAULT_WIDTH, False)
     }
     searches.clear()
     # bids and trade: the honest greedy bot's choice, with the agent's seed
@@ -98,14 +99,14 @@ def test_settings_given_win_over_the_hints(searches: list[tuple[str, Settings]])
     move = of_kind(CLASSIC, FOUR, "movement", 1)[0]
     bid = of_kind(CLASSIC, FOUR, "bid", 1)[0]
     ISMCTSAgent(seed=1, iterations=4, rollout="random").act(CLASSIC, move)
-    ISMCTSAgent(seed=1, iterations=4, width=2, horizon="stage").act(CLASSIC, move)
+    ISMCTSAgent(seed=1, iterations=4, width=2, horizon="turn").act(CLASSIC, move)
     ISMCTSAgent(seed=1, iterations=4, kinds={"bid"}).act(CLASSIC, bid)
     ISMCTSAgent(seed=1, iterations=4, hints=False).act(CLASSIC, bid)
     ISMCTSAgent(seed=1, iterations=4, hints=False).act(CLASSIC, move)
     assert [(name, settings.width, settings.whole_turn) for name, settings in searches] == [
-        ("tree", DEFAULT_WIDTH, True),
-        ("greedy", 2, False),
-        ("greedy", DEFAULT_WIDTH, True),
+        ("tree", DEFAULT_WIDTH, False),
+        ("greedy", 2, True),
+        ("greedy", DEFAULT_WIDTH, False),
         ("tree", DEFAULT_WIDTH, False),
         ("tree", DEFAULT_WIDTH, False),
     ]
@@ -114,6 +115,24 @@ def test_settings_given_win_over_the_hints(searches: list[tuple[str, Settings]])
     chosen = ISMCTSAgent(seed=3, iterations=4, kinds={"bid"}).act(CLASSIC, move)
     assert chosen == GreedyAgent(3).act(CLASSIC, move)
     assert searches == []
+
+
+def test_lines_run_to_the_end_of_the_round_at_two_seats_unless_told(
+    searches: list[tuple[str, Settings]],
+) -> None:
+    move = of_kind(CLASSIC, game(CLASSIC, 2, 5), "movement", 1)[0]
+    ISMCTSAgent(seed=1, iterations=4).act(CLASSIC, move)
+    ISMCTSAgent(seed=1, iterations=4, horizon="stage").act(CLASSIC, move)
+    staged = Ruleset(
+        attrs.evolve(CLASSIC.info, search=attrs.evolve(CLASSIC.info.search, horizon="stage")),
+        CLASSIC.board,
+        CLASSIC.options,
+        CLASSIC.params,
+        CLASSIC.engine,
+    )
+    ISMCTSAgent(seed=1, iterations=4).act(staged, move)  # a ruleset's hint wins over the default
+    ISMCTSAgent(seed=1, iterations=4, horizon="turn").act(staged, move)
+    assert [settings.whole_turn for _, settings in searches] == [True, False, False, True]
 
 
 def test_hints_hold_only_for_the_player_counts_they_name(

@@ -164,13 +164,13 @@ class ISMCTSAgent:
     states, with the same chance, every seat then deciding as the greedy bot
     would on the drawn state, until play leaves the stage of the game the
     decision belongs to (its turn and its rule section: ``C-MOVE`` for the
-    classic movement, passages included), or with ``horizon="turn"`` until
-    the turn ends (a classic round); the action whose lines score best
-    for the seat is played. Every line is scored at the same point of the
-    game, so the heuristic's drift along a line weighs alike on each. An
-    iteration is then one rollout. Such rollouts cost a greedy decision a
-    step; they pay where a stage is short and its outcome is decided by the
-    others' answers, as in the classic movement and battles.
+    classic movement, passages included) or, with ``horizon="turn"``, its
+    turn (a classic round; the default at two seats, where a round is
+    short). The action whose lines score best for the seat is played; every
+    line is scored at the same point of the game, so the heuristic's drift
+    along a line weighs alike on each. An iteration is then one rollout,
+    which costs a greedy decision a step: such rollouts pay where the
+    others' answers decide the outcome, as in the classic movement and battles.
 
     ``kinds`` limits the search to decisions of those kinds (``rules.decision(
     state).kind``); at the others the agent plays as the honest greedy bot,
@@ -209,7 +209,7 @@ class ISMCTSAgent:
             actions are compared (at least 1; ``None``: the ruleset's hint,
             else :data:`DEFAULT_WIDTH`).
         horizon: With ``"greedy"`` rollouts, one of :data:`HORIZONS` (``None``:
-            the ruleset's hint, else ``"stage"``).
+            the ruleset's hint, else ``"turn"`` at two seats, ``"stage"`` at more).
         kinds: The decision kinds searched; the greedy bot's choice at the
             others (``None``: the ruleset's hint, else every kind).
         hints: Whether settings not given come from the ruleset's search hints.
@@ -360,7 +360,7 @@ class ISMCTSAgent:
             self.denial,
             self.scale == "siblings",
             self.width or hints.width or DEFAULT_WIDTH,
-            (self.horizon or hints.horizon) == "turn",
+            (self.horizon or hints.horizon or _horizon(state.players)) == "turn",
         )
         seen = rules.observe(state, seat)
         search = RolloutSearch if rollout == "greedy" else Search
@@ -386,6 +386,11 @@ def _depth(given: int | None, players: int) -> int:
     if given is not None:
         return given
     return DEFAULT_DEPTH if players == 2 else 0
+
+
+def _horizon(players: int) -> str:
+    """Where greedy rollouts end by default: the turn at two seats, the stage at more."""
+    return "turn" if players == 2 else "stage"
 
 
 def _by_seats(given: float | None, two_seats: float, players: int) -> float:
