@@ -61,7 +61,7 @@ def line_end(rules: Ruleset, state: State, whole_turn: bool) -> tuple[int, str]:
 
 
 class RolloutSearch(Search):
-    """One decision's search by greedy rollouts to the end of the stage (see the module)."""
+    """One decision's search by greedy rollouts to the end of the stage or turn (see the module)."""
 
     def run(self) -> Action:
         """The candidate whose lines scored best for the seat (ties: the better prior)."""

@@ -66,7 +66,7 @@ greedy bot in its place scored 35.0 on the same seeds; in the classic edition
 
 ROLLOUTS: Final[tuple[str, ...]] = SEARCH_ROLLOUTS
 """How a rollout picks actions: uniformly, the best of a few by the heuristic, or as the
-greedy bot would, to the end of the stage (the root's best actions compared, no tree)."""
+greedy bot would, to the end of the stage or turn (the root's best actions compared, no tree)."""
 
 HORIZONS: Final[tuple[str, ...]] = SEARCH_HORIZONS
 """Where greedy rollouts end: with the stage of the game the decision belongs to, or its turn."""
