@@ -38,9 +38,11 @@ def check_number(name: str, value: object, positive: bool) -> None:
         raise ArgumentValueError(f"{name} must be 0 or more, got {value!r}")
 
 
-def check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
-    """Refuse a setting that is not one of ``choices`` (``None`` passes: a default)."""
-    if value is not None and value not in choices:
+def check_choice(name: str, value: object, choices: tuple[str, ...], optional: bool = True) -> None:
+    """Refuse a setting that is not one of ``choices`` (nor ``None``, if ``optional``)."""
+    if value is None and optional:
+        return
+    if value not in choices:
         raise ArgumentValueError(f"{name} must be one of {', '.join(choices)}, not {value!r}")
 
 

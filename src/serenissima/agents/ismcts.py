@@ -292,7 +292,7 @@ class ISMCTSAgent:
         check_share("minimax", minimax)
         check_share("rival", rival)
         check_share("denial", denial, optional=False)
-        check_choice("scale", scale, SCALES)
+        check_choice("scale", scale, SCALES, optional=False)
         check_choice("rollout", rollout, ROLLOUTS)
         check_choice("horizon", horizon, HORIZONS)
         self.seed = seed
