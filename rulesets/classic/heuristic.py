@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Callable
 from typing import TypeVar
 
 from serenissima.engine.pieces import can_sell_to, matched_sales
@@ -95,6 +94,7 @@ WEIGHTS = Weights()
 """The weights :func:`estimate` uses."""
 
 _BEFORE_MOVING = (Crewing, Bidding, RollingOff, Choosing, Purchasing, Negotiating)
+_IN_BATTLE = (Fighting, Rolling, Spoils, Landing)
 
 
 def _turn_done(
@@ -169,39 +169,38 @@ def estimate(ctx: Ctx, state: ClassicState, seat: int) -> float:
         >>> rules.evaluate(state, 0) > 10
         True
     """
-    parts = wealth(ctx, state, seat)
     if isinstance(state.phase, GameOver):
-        return float(sum(v for _, v in parts))
+        return float(sum(v for _, v in wealth(ctx, state, seat)))
     params = ctx.params
     w = WEIGHTS
     per_point = params.wealth.ducats_per_point
     ducats = state.ducats[seat]
     if isinstance(state.phase, Bidding):
         ducats -= state.bids[seat] or 0  # its own bid, made: paid once all are in (C-BID-6)
-    value = sum(v for name, v in parts if name != "ducats") + ducats / per_point
+    galleys = ctx.galleys_of(state, seat)
+    goods = frozenset(good for galley in galleys for good in galley.cargo)
+    buyers, targets, points, guards = _offers(ctx, state, seat, goods)
+    if points is None:  # the parts count pieces off the ports too
+        points = sum(v for name, v in wealth(ctx, state, seat) if name != "ducats")
+    value = points + ducats / per_point
     rounds = _rounds_after(state)
     selling_done = _selling_done(state, seat)
     if ctx.holds_capital(state, seat):
         value += (rounds + (not selling_done)) * params.income.own_capital / per_point
-    for port in state.ports:
-        if port.owner == seat and port.garrison:
-            value += w.first_guard + w.guard * (port.garrison - 1)
+    for guard in guards:
+        value += guard
     sailor = min(w.sailor_cap, w.sailor_aboard * (rounds + 1))
     galley_worth = min(w.galley_cap, w.galley_per_round * rounds)
-    galleys = ctx.galleys_of(state, seat)
-    goods = frozenset(good for galley in galleys for good in galley.cargo)
-    key = (ctx, state.ports, state.nations, state.options, seat, goods)
-    buyers, targets = _memo(
-        _CACHE, key, lambda: (_buyers(ctx, state, seat, goods), _landing_targets(ctx, state, seat))
-    )
     landing_ahead = not isinstance(state.phase, Selling) and not _turn_done(state, seat, Landing)
-    in_battle = isinstance(state.phase, Fighting | Rolling | Spoils | Landing)
+    in_battle = isinstance(state.phase, _IN_BATTLE)
     loaded = tuple((galley, _moves_now(state, galley)) for galley in galleys if galley.cargo)
-    value += _memo(
-        _CARGO,
-        (key, loaded, selling_done, rounds),
-        lambda: _cargo(ctx, loaded, buyers, not selling_done, rounds),
-    )
+    if loaded:
+        cargo_key = (id(buyers), loaded, selling_done, rounds)
+        cargo = _CARGO.get(cargo_key)
+        if cargo is None:
+            cargo = (buyers, _cargo(ctx, loaded, buyers, not selling_done, rounds))
+            _remember(_CARGO, cargo_key, cargo)
+        value += cargo[1]
     for galley in galleys:
         value += galley_worth + sailor * galley.sailors
         if galley.sailors > ctx.params.galley.min_sailors:  # a sailor to land, one to sail
@@ -213,22 +212,54 @@ def estimate(ctx: Ctx, state: ClassicState, seat: int) -> float:
 
 Offer = tuple[float, tuple[str, ...]]
 """What a port offers (points) and the sea areas of the ports that offer it."""
+Offers = tuple[dict[str, list[Offer]], list[Offer], int | None, tuple[float, ...]]
+"""What the ports are to a seat: the buyers of each good aboard, the ports a landing would
+win, the wealth points other than ducats (``None`` where they count pieces off the ports
+too) and the worth of each garrison, in port order."""
 
-_CACHE: dict[object, tuple[dict[str, list[Offer]], list[Offer]]] = {}
-"""Buyers and landing targets by ports, seat and goods aboard: the greedy bot's successor
+_CACHE: dict[object, Offers] = {}
+"""Offers by ports, nations, options, seat and goods aboard: the greedy bot's successor
 states mostly share their ports, so each is worked out once."""
-_CARGO: dict[object, float] = {}
-"""The cargo's worth by buyers, loaded galleys with their moves left, and the time left."""
+_SHARED: dict[object, tuple[object, Offers]] = {}
+"""The same by the identity of the ports, nations and options (held, so that it cannot
+be reused): a successor state shares the very tuples, and hashing them is not free."""
+_CARGO: dict[object, tuple[object, float]] = {}
+"""The cargo's worth by the identity of the buyers (held), the loaded galleys with their
+moves left, and the time left."""
 _CACHE_SIZE = 4096
 
 
-def _memo(cache: dict[object, _T], key: object, make: Callable[[], _T]) -> _T:
-    """``cache[key]``, made with ``make`` if missing; a full cache is emptied first."""
-    found = cache.get(key)
+def _remember(cache: dict[object, _T], key: object, value: _T) -> None:
+    """Keep ``cache[key] = value``; a full cache is emptied first."""
+    if len(cache) >= _CACHE_SIZE:
+        cache.clear()
+    cache[key] = value
+
+
+def _offers(ctx: Ctx, state: ClassicState, seat: int, goods: frozenset[str]) -> Offers:
+    """The buyers and landing targets of ``seat`` (with ``goods`` aboard), worked out once."""
+    ports, nations, options = state.ports, state.nations, state.options
+    ident = (id(ports), id(nations), id(options), id(ctx), seat, goods)
+    shared = _SHARED.get(ident)
+    if shared is not None:  # the entry holds the objects, so these ids are still theirs
+        return shared[1]
+    key = (ctx, ports, nations, options, seat, goods)
+    found = _CACHE.get(key)
     if found is None:
-        if len(cache) >= _CACHE_SIZE:
-            cache.clear()
-        found = cache[key] = make()
+        w = WEIGHTS
+        points = sum(v for name, v in wealth(ctx, state, seat) if name != "ducats")
+        found = (
+            _buyers(ctx, state, seat, goods),
+            _landing_targets(ctx, state, seat),
+            None if options.scoring_002_extras else points,
+            tuple(
+                w.first_guard + w.guard * (p.garrison - 1)
+                for p in ports
+                if p.owner == seat and p.garrison
+            ),
+        )
+        _remember(_CACHE, key, found)
+    _remember(_SHARED, ident, ((ports, nations, options, ctx), found))
     return found
 
 
@@ -344,13 +375,11 @@ def _best(
 ) -> float:
     """The best offer discounted by the way there; ``here_only``: this round only where it is."""
     best = 0.0
-    distance_of = ctx.board.distance
+    nearest = ctx.board.nearest
     for points, areas in offers:
         if points <= best:
             break
-        distance = min(
-            (d for a in areas if (d := distance_of(galley.area, a)) is not None), default=None
-        )
+        distance = nearest(galley.area, areas)
         if distance is None:
             continue
         now = this_round and (not here_only or distance == 0)

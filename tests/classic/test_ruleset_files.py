@@ -123,6 +123,17 @@ def test_the_sea_graph_is_connected_and_symmetric(board: Board) -> None:
         assert board.distance(a, b) is not None, (a, b)
 
 
+def test_nearest_is_the_least_distance_and_is_remembered(board: Board) -> None:
+    groups = [(), tuple(board.areas[:1]), tuple(board.areas[3:9]), tuple(board.areas[::5])]
+    for area in board.areas:
+        for areas in groups:
+            found = (board.distance(area, b) for b in areas)
+            least = min((d for d in found if d is not None), default=None)
+            assert board.nearest(area, areas) == least
+            assert board.nearest(area, areas) == least  # asked again: the kept answer
+    assert board.nearest(board.areas[0], (board.areas[0],)) == 0
+
+
 @pytest.mark.rules("C-BUY-5")
 def test_producers_per_good(board: Board) -> None:
     # C-BUY-5: gems 1, gold 2, spices 2, wine 4, cloth 4, iron 4, wood 6.

@@ -14,6 +14,9 @@ from serenissima.engine.spec import BoardSpec, PortSpec
 
 __all__ = ["Board"]
 
+_NEAREST_SIZE = 1 << 16
+"""Answers :meth:`Board.nearest` keeps before it starts again."""
+
 
 class Board:
     """A sea graph with ports.
@@ -37,6 +40,7 @@ class Board:
 
     __slots__ = (
         "_distance",
+        "_nearest",
         "_neighbours",
         "_port_index",
         "_ports_in",
@@ -62,6 +66,7 @@ class Board:
             ports_in[port.area].append(i)
         self._ports_in: Mapping[str, tuple[int, ...]] = {a: tuple(v) for a, v in ports_in.items()}
         self._distance: Mapping[str, Mapping[str, int]] = {a: self._bfs(a) for a in self.areas}
+        self._nearest: dict[tuple[str, tuple[str, ...]], int | None] = {}
 
     def _bfs(self, start: str) -> dict[str, int]:
         seen = {start: 0}
@@ -85,6 +90,31 @@ class Board:
     def distance(self, a: str, b: str) -> int | None:
         """Return the fewest moves from ``a`` to ``b``, or ``None`` if unreachable."""
         return self._distance[a].get(b)
+
+    def nearest(self, a: str, areas: tuple[str, ...]) -> int | None:
+        """Return the fewest moves from ``a`` to the nearest of ``areas``.
+
+        ``None`` if none of them can be reached (or ``areas`` is empty). The
+        answers are remembered, so that a bot asking the same question of many
+        states pays for it once.
+
+        Example:
+            >>> import serenissima as ser
+            >>> board = ser.load_ruleset("modern").board
+            >>> board.nearest("valencia", ("tripoli", "algiers")), board.nearest("valencia", ())
+            (1, None)
+        """
+        key = (a, areas)
+        try:
+            return self._nearest[key]
+        except KeyError:
+            pass
+        row = self._distance[a]
+        found = min((row[b] for b in areas if b in row), default=None)
+        if len(self._nearest) >= _NEAREST_SIZE:
+            self._nearest.clear()
+        self._nearest[key] = found
+        return found
 
     def port_index(self, port: str) -> int:
         """Return the position of port ``port`` in :attr:`ports` (``KeyError`` if unknown)."""
