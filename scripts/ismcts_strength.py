@@ -51,7 +51,10 @@ The JSON file (``--out``) holds one object::
           "score_gain": 3.9, "score_gain_low": 1.2, "score_gain_high": 6.6,
           "ismcts_decisions": 120.5,    # mean decisions with a choice per game, searched or not
           "seconds_per_decision": 0.31, # mean search time of those decisions
-          "seconds_per_game": 40.2
+          "seconds_per_game": 40.2,
+          "seconds_by_kind": {          # the same decisions, kind by kind
+            "movement": {"decisions": 410, "mean": 0.52, "longest": 0.98}, ...
+          }
         }
       ]
     }
@@ -88,20 +91,28 @@ from serenissima.analysis.stats import Moments, wilson_interval
 
 
 class _Timed:
-    """An agent that counts and times the decisions of another one that have a choice."""
+    """An agent that counts and times the decisions of another one that have a choice.
+
+    ``by_kind`` holds each kind's decisions, their seconds and the longest of them.
+    """
 
     def __init__(self, agent: Agent) -> None:
         self.agent = agent
         self.decisions = 0
         self.seconds = 0.0
+        self.by_kind: dict[str, tuple[int, float, float]] = {}
 
     def act(self, rules: ser.Ruleset, state: ser.State) -> ser.Action:
         if len(rules.legal_actions(state)) < 2:
             return self.agent.act(rules, state)
         start = time.perf_counter()
         action = self.agent.act(rules, state)
-        self.seconds += time.perf_counter() - start
+        spent = time.perf_counter() - start
+        self.seconds += spent
         self.decisions += 1
+        kind = rules.decision(state).kind
+        count, total, longest = self.by_kind.get(kind, (0, 0.0, 0.0))
+        self.by_kind[kind] = (count + 1, total + spent, max(longest, spent))
         return action
 
 
@@ -147,6 +158,7 @@ class _Game(NamedTuple):
     base_share: float
     decisions: int
     seconds: float
+    by_kind: dict[str, tuple[int, float, float]]
 
 
 _RULES: dict[str, ser.Ruleset] = {}
@@ -189,6 +201,7 @@ def _play(
         base_share,
         searcher.decisions,
         searcher.seconds,
+        searcher.by_kind,
     )
 
 
@@ -213,6 +226,7 @@ def measure(
     gain = Moments()
     decisions = 0
     seconds = 0.0
+    by_kind: dict[str, tuple[int, float, float]] = {}
     start = time.perf_counter()
     args = [(rules.id, players, i, seed, budget, settings, kinds) for i in range(games)]
     with contextlib.ExitStack() as stack:
@@ -228,6 +242,9 @@ def measure(
             other_score += game.other_score
             decisions += game.decisions
             seconds += game.seconds
+            for kind, (count, total, longest) in game.by_kind.items():
+                was = by_kind.get(kind, (0, 0.0, 0.0))
+                by_kind[kind] = (was[0] + count, was[1] + total, max(was[2], longest))
             baseline_score += game.base_score
             baseline_share += game.base_share
             gain = gain.add(game.my_score - game.base_score)
@@ -258,6 +275,14 @@ def measure(
         "ismcts_decisions": round(decisions / games, 1),
         "seconds_per_decision": round(seconds / max(decisions, 1), 4),
         "seconds_per_game": round((time.perf_counter() - start) / games, 2),
+        "seconds_by_kind": {
+            kind: {
+                "decisions": count,
+                "mean": round(total / count, 4),
+                "longest": round(longest, 4),
+            }
+            for kind, (count, total, longest) in sorted(by_kind.items())
+        },
     }
 
 

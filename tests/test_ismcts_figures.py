@@ -72,6 +72,12 @@ def test_the_strength_script_plays_the_match(tmp_path: Path, bots_hook: ModuleTy
     # One game: a gain but no interval around it.
     assert entry["score_gain"] == entry["ismcts_mean_score"] - entry["baseline_mean_score"]
     assert entry["score_gain_low"] is None is entry["score_gain_high"]
+    # The decisions with a choice, kind by kind: as many as in all, none longer than they took.
+    by_kind = entry["seconds_by_kind"]
+    assert sum(k["decisions"] for k in by_kind.values()) == entry["ismcts_decisions"]
+    assert all(0 < k["mean"] <= k["longest"] for k in by_kind.values())
+    phases = ser.load_ruleset("modern").engine.phases()
+    assert set(by_kind) <= {phase.kind for phase in phases if phase.decides}
 
 
 def test_the_strength_script_takes_greedy_rollouts(tmp_path: Path) -> None:
@@ -115,7 +121,7 @@ def test_the_strength_script_searches_only_the_kinds_named(tmp_path: Path) -> No
 
 
 def test_the_strength_script_gives_the_same_figures_in_worker_processes(tmp_path: Path) -> None:
-    timed = {"seconds_per_decision", "seconds_per_game"}
+    timed = {"seconds_per_decision", "seconds_per_game", "seconds_by_kind"}
     figures = []
     for jobs in ("1", "2"):
         out = tmp_path / f"jobs{jobs}.json"
