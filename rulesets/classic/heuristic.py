@@ -181,7 +181,7 @@ def estimate(ctx: Ctx, state: ClassicState, seat: int) -> float:
     goods = frozenset(good for galley in galleys for good in galley.cargo)
     buyers, targets, points, guards = _offers(ctx, state, seat, goods)
     if points is None:  # the parts count pieces off the ports too
-        points = sum(v for name, v in wealth(ctx, state, seat) if name != "ducats")
+        points = _points(ctx, state, seat)
     value = points + ducats / per_point
     rounds = _rounds_after(state)
     selling_done = _selling_done(state, seat)
@@ -247,11 +247,10 @@ def _offers(ctx: Ctx, state: ClassicState, seat: int, goods: frozenset[str]) -> 
     found = _CACHE.get(key)
     if found is None:
         w = WEIGHTS
-        points = sum(v for name, v in wealth(ctx, state, seat) if name != "ducats")
         found = (
             _buyers(ctx, state, seat, goods),
             _landing_targets(ctx, state, seat),
-            None if options.scoring_002_extras else points,
+            None if options.scoring_002_extras else _points(ctx, state, seat),
             tuple(
                 w.first_guard + w.guard * (p.garrison - 1)
                 for p in ports
@@ -261,6 +260,11 @@ def _offers(ctx: Ctx, state: ClassicState, seat: int, goods: frozenset[str]) -> 
         _remember(_CACHE, key, found)
     _remember(_SHARED, ident, ((ports, nations, options, ctx), found))
     return found
+
+
+def _points(ctx: Ctx, state: ClassicState, seat: int) -> int:
+    """``seat``'s wealth points other than its ducats (C-SCORE-2)."""
+    return sum(v for name, v in wealth(ctx, state, seat) if name != "ducats")
 
 
 def _buyers(
