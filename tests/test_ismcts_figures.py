@@ -75,7 +75,9 @@ def test_the_strength_script_plays_the_match(tmp_path: Path, bots_hook: ModuleTy
     # The decisions with a choice, kind by kind: as many as in all, none longer than they took.
     by_kind = entry["seconds_by_kind"]
     assert sum(k["decisions"] for k in by_kind.values()) == entry["ismcts_decisions"]
-    assert all(0 < k["mean"] <= k["longest"] for k in by_kind.values())
+    assert all(k["decisions"] > 0 for k in by_kind.values())
+    # Rounded to 0.1 ms, the quickest kinds may show a mean of 0.
+    assert all(0 <= k["mean"] <= k["longest"] for k in by_kind.values())
     phases = ser.load_ruleset("modern").engine.phases()
     assert set(by_kind) <= {phase.kind for phase in phases if phase.decides}
 
