@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import attrs
@@ -111,6 +112,17 @@ def test_a_time_budget_gives_a_legal_choice() -> None:
     assert repr(agent) == "ISMCTSAgent(seed=2, seconds=0.05)"
 
 
+def test_with_both_budgets_the_first_spent_ends_the_search() -> None:
+    rules = RULES["modern"]
+    state = positions(rules, 4, 9, 3)[-1]
+    by_count = ISMCTSAgent(seed=3, iterations=40).act(rules, state)
+    assert ISMCTSAgent(seed=3, iterations=40, seconds=3600.0).act(rules, state) == by_count
+    started = time.perf_counter()
+    endless = ISMCTSAgent(seed=3, iterations=10**9, seconds=0.05)
+    assert endless.act(rules, state) in rules.legal_actions(state)
+    assert time.perf_counter() - started < 60  # the clock ended it, not a billion iterations
+
+
 def test_no_search_where_no_seat_decides() -> None:
     rules = toy.make_rules()
     with pytest.raises(StateError, match="no seat decides"):
@@ -123,7 +135,7 @@ def test_no_search_where_no_seat_decides() -> None:
 @pytest.mark.parametrize(
     ("settings", "error"),
     [
-        ({"iterations": 10, "seconds": 1.0}, ArgumentValueError),
+        ({"iterations": 10, "seconds": 0}, ArgumentValueError),
         ({"iterations": 0}, ArgumentValueError),
         ({"iterations": 2.5}, ArgumentTypeError),
         ({"iterations": True}, ArgumentTypeError),
@@ -294,8 +306,8 @@ def test_a_budget_is_given_once_and_only_to_the_search_bot() -> None:
         make_agent("ismcts:20", 1, iterations=30)
     with pytest.raises(ArgumentValueError, match="takes no budget"):
         make_agent("greedy", 1, seconds=1.0)
-    with pytest.raises(ArgumentValueError, match="not both"):
-        make_agent("ismcts", 1, iterations=3, seconds=1.0)
+    both = make_agent("ismcts", 1, iterations=3, seconds=1.0)
+    assert repr(both) == "ISMCTSAgent(seed=1, iterations=3, seconds=1.0)"
 
 
 def test_kind_texts_are_recognised() -> None:

@@ -156,16 +156,22 @@ class Search:
         return best if best is not None else self.offered[0]
 
     def spend(self, work: Callable[[], None], times: int) -> None:
-        """Call ``work`` until the seconds of the budget are spent (at least once), or ``times``."""
+        """Call ``work`` ``times`` times, or until the budget's seconds are spent (at least once).
+
+        With both budgets, whichever is spent first ends the search.
+        """
         seconds = self.settings.seconds
         if seconds is None:
             for _ in range(times):
                 work()
             return
         deadline = time.perf_counter() + seconds
+        limit = times if self.settings.iterations is not None else None
+        done = 0
         while True:
             work()
-            if time.perf_counter() >= deadline:
+            done += 1
+            if done == limit or time.perf_counter() >= deadline:
                 break
 
     def seed_root(self, weight: int) -> None:

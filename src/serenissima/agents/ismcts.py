@@ -186,13 +186,16 @@ class ISMCTSAgent:
     edition gives no hints.
 
     The budget is ``iterations`` per decision, or ``seconds`` of search per
-    decision; with an iteration budget the choices depend only on the seed.
+    decision, or both: the search then stops at whichever is spent first (a
+    server caps its bots so). With an iteration budget alone the choices depend
+    only on the seed.
     A decision with a single legal action costs nothing.
 
     Args:
         seed: Seed of the agent's generator (``None``: unpredictable).
         iterations: Iterations per decision (default :data:`DEFAULT_ITERATIONS`).
-        seconds: Seconds of search per decision, instead of ``iterations``.
+        seconds: Seconds of search per decision, instead of ``iterations`` or as
+            their limit.
         exploration: The exploration constant of UCB1 (0 or more).
         depth: The rollout's length in actions, 0 or more (``None``:
             :data:`DEFAULT_DEPTH` at two seats, 0 at more).
@@ -216,7 +219,7 @@ class ISMCTSAgent:
 
     Raises:
         ArgumentTypeError: A budget or setting of the wrong type.
-        ArgumentValueError: Both budgets, a budget below 1 iteration or not
+        ArgumentValueError: A budget below 1 iteration or not
             above 0 seconds, a negative setting, an unknown rollout, horizon or scale;
             when it acts, a kind in ``kinds`` that the ruleset never asks for.
 
@@ -272,8 +275,6 @@ class ISMCTSAgent:
         kinds: Collection[str] | None = None,
         hints: bool = True,
     ) -> None:
-        if iterations is not None and seconds is not None:
-            raise ArgumentValueError("give iterations or seconds as the budget, not both")
         if iterations is not None:
             check_int("iterations", iterations, 1)
         if seconds is not None:
@@ -315,7 +316,10 @@ class ISMCTSAgent:
         self._known: set[str] = set()  # the rulesets whose decision kinds were checked
 
     def __repr__(self) -> str:
-        budget = f"seconds={self.seconds!r}" if self.seconds else f"iterations={self.iterations!r}"
+        budgets = [f"iterations={self.iterations!r}"] if self.iterations is not None else []
+        if self.seconds is not None:
+            budgets.append(f"seconds={self.seconds!r}")
+        budget = ", ".join(budgets)
         return f"ISMCTSAgent(seed={self.seed!r}, {budget}{'' if self.hints else ', hints=False'})"
 
     def act(self, rules: Ruleset, state: State) -> Action:

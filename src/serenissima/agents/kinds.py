@@ -22,7 +22,7 @@ from serenissima.agents.greedy import GreedyAgent
 from serenissima.agents.ismcts import ISMCTSAgent
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, SerenissimaError
 
-__all__ = ["AGENT_KINDS", "is_agent_kind", "make_agent"]
+__all__ = ["AGENT_KINDS", "is_agent_kind", "make_agent", "split_kind"]
 
 AGENT_KINDS: Final[tuple[str, ...]] = ("random", "greedy", "greedy-omniscient", "ismcts")
 """The names :func:`make_agent` knows, for command lines and configuration files.
@@ -34,8 +34,16 @@ _SEARCH: Final = "ismcts"
 """The kind that takes a budget."""
 
 
-def _budget(kind: str) -> tuple[str, int | None, float | None]:
-    """Split ``kind`` into its name and budget (iterations or seconds), checked."""
+def split_kind(kind: str) -> tuple[str, int | None, float | None]:
+    """Split ``kind`` into its name and its budget: iterations or seconds, checked.
+
+    Raises:
+        ArgumentValueError: A budget that is bad or given to an agent that takes none.
+
+    Example:
+        >>> split_kind("ismcts:200"), split_kind("ismcts:0.5s"), split_kind("greedy")
+        (('ismcts', 200, None), ('ismcts', None, 0.5), ('greedy', None, None))
+    """
     name, colon, budget = kind.partition(":")
     if not colon:
         return name, None, None
@@ -73,7 +81,7 @@ def is_agent_kind(kind: object) -> bool:
     if not isinstance(kind, str):
         return False
     try:
-        name, _, _ = _budget(kind)
+        name, _, _ = split_kind(kind)
     except SerenissimaError:
         return False
     return name in AGENT_KINDS
@@ -123,7 +131,7 @@ def make_agent(
         raise ArgumentTypeError("kind", f"an agent kind, one of {', '.join(AGENT_KINDS)}", kind)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise ArgumentTypeError("seed", "an int or None", seed)
-    name, kind_iterations, kind_seconds = _budget(kind)
+    name, kind_iterations, kind_seconds = split_kind(kind)
     if name not in AGENT_KINDS:
         raise ArgumentValueError(
             f"unknown agent {kind!r}; expected one of {', '.join(AGENT_KINDS)}"
