@@ -59,6 +59,12 @@ from side_by_side import machine  # the same description of the machine
 MAX_GAMES = 500
 """The most games one run may hold: the run is bounded in count as well as in time."""
 
+LOAD_LIMITS = (
+    "--actions-per-second", "1000", "--games-per-minute", "100000", "--game-burst", "10000",
+    "--sockets-per-client", "10000",
+)  # fmt: skip
+"""Every client of the run comes from one address: the per-address limits are lifted."""
+
 
 class Client:
     """One game's person: plays, watches, and remembers what it was told."""
@@ -130,7 +136,7 @@ async def _run(args: argparse.Namespace, console: Console) -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp(prefix="serenissima-load-"))
     database = args.database or f"sqlite:///{folder}/games.db"
     server = ServerProcess(
-        database, log=folder / "server.log", extra=("--actions-per-second", "1000")
+        database, log=folder / "server.log", extra=LOAD_LIMITS
     )
     server.start()
     limits = httpx.Limits(max_connections=args.games * 2)
@@ -142,7 +148,7 @@ async def _run(args: argparse.Namespace, console: Console) -> dict[str, Any]:
         """Games one after another at one table, until the run stops."""
         while not stop.is_set():
             ruleset = ("classic", "modern")[(number + len(clients)) % 2]
-            setup = {"ruleset": ruleset, "players": 2, "seed": number * 1000 + len(clients),
+            setup = {"ruleset": ruleset, "players": 2,
                      "seats": [{"kind": "human"}, {"kind": args.bot}]}  # fmt: skip
             try:
                 game = (await http.post("/games", json=setup)).json()["id"]

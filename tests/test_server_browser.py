@@ -88,7 +88,6 @@ def test_two_browsers_play_a_whole_game_to_the_final_standings(
     first.select_option("#ruleset", edition)
     first.select_option("#players", "2")
     first.select_option("select[name=seat-1]", "human")
-    first.fill("input[name=seed]", "11")
     first.click("#create-button")
     first.wait_for_selector("#status:has-text('created game')")
     game = first.locator("#status").inner_text().split()[-1]

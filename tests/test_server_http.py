@@ -30,7 +30,11 @@ from server_clients import Api, Watcher, replay_states, wire
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProcess, Path]]:
     folder = tmp_path_factory.mktemp("http")
     database = folder / "games.db"
-    extra = ("--actions-per-second", "1000")  # the flood test has a server of its own
+    extra = (
+        "--actions-per-second", "1000",  # the flood test has a server of its own
+        "--games-per-minute", "1000", "--game-burst", "1000",  # the abuse suite has its own
+        "--allow-seeded-games",  # the tests replay their games from known seeds
+    )  # fmt: skip
     with ServerProcess(f"sqlite:///{database}", log=folder / "log", extra=extra) as server:
         yield server, database
 
@@ -217,7 +221,7 @@ def test_each_refusal_is_a_clear_4xx_and_changes_nothing(api: Api) -> None:
 
 
 def test_a_flood_of_actions_is_refused_with_429_and_changes_nothing(tmp_path: Path) -> None:
-    extra = ("--actions-per-second", "2")
+    extra = ("--actions-per-second", "2", "--allow-seeded-games")
     with ServerProcess(f"sqlite:///{tmp_path}/games.db", extra=extra) as server:
         flood = Api(server.url)
         game = flood.create(ruleset="modern", players=2, seed=1)
@@ -231,7 +235,7 @@ def test_a_flood_of_actions_is_refused_with_429_and_changes_nothing(tmp_path: Pa
         assert codes.count(429) >= 80 - 41  # a burst of 40 at most, then 2 a second
         answer = flood.act(game, token, "nonsense", before["version"])
         assert answer.status_code == 429
-        assert answer.headers["Retry-After"] == "1"
+        assert answer.headers["Retry-After"] == "1"  # a token comes back within half a second
         assert answer.json()["error"] == "TooManyRequests"
         assert flood.view(game) == before
 
@@ -276,12 +280,21 @@ def test_the_lobby_lists_games_without_their_seed(api: Api) -> None:
         seats=[{"kind": "human"}, {"kind": "greedy"}, {"kind": "random"}],
         seed=99,
     )
-    listed = {entry["id"]: entry for entry in api.http.get("/games", params={"limit": 200}).json()}
-    entry = listed[game]
+    deadline = time.monotonic() + 30
+    while True:  # the bots think in the background until the person's turn comes
+        listed = {e["id"]: e for e in api.http.get("/games", params={"limit": 200}).json()}
+        entry = listed[game]
+        if entry["status"] == "person" or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    assert entry["status"] == "person"
+    assert entry["waiting_for"] == entry["to_act"] == 0
     assert entry["ruleset"] == "modern"
     assert [s["kind"] for s in entry["seats"]] == ["human", "greedy", "random"]
     assert [s["joined"] for s in entry["seats"]] == [False, True, True]
-    assert "seed" not in json.dumps(entry)
+    assert "seed" not in entry
+    assert 99 not in entry.values()
+    assert entry["seeded"] is True
     assert api.http.get(f"/games/{game}").json() == entry
     assert api.http.get("/games", params={"limit": 0}).status_code == 422
 
@@ -321,10 +334,10 @@ def test_dice_entered_by_a_seat_wait_for_that_seat(api: Api) -> None:
     assert played.json()["version"] == view["version"] + 1
 
 
-def test_a_thinking_bot_holds_up_its_own_game_only(
+def test_a_thinking_bot_holds_up_nobody_and_its_move_comes_over_the_websocket(
     served: tuple[ServerProcess, Path], api: Api
 ) -> None:
-    seats = [{"kind": "human"}, {"kind": "ismcts:5s"}]
+    seats = [{"kind": "human"}, {"kind": "ismcts:4s"}]
     slow = api.create(ruleset="modern", players=2, seed=6, seats=seats)
     token = api.join(slow, 0)
     other = api.create(ruleset="classic", players=2, seed=6)
@@ -342,17 +355,27 @@ def test_a_thinking_bot_holds_up_its_own_game_only(
         if handing:
             break
         assert api.act(slow, token, view["legal"][0]["text"], view["version"]).status_code == 200
-    answers: list[int] = []
-    thinking = threading.Thread(
-        target=lambda: answers.append(api.act(slow, token, handing[0], view["version"]).status_code)
-    )
-    thinking.start()
-    time.sleep(0.3)  # the bot is thinking now, for five seconds
+    watcher = Watcher(api, slow, token, since=view["version"])
+    watcher.until(view["version"])
+    sent = time.monotonic()
+    answer = api.act(slow, token, handing[0], view["version"])
+    answered = time.monotonic() - sent
+    assert answer.status_code == 200, answer.text
+    handed = answer.json()
+    assert handed["to_act"] == 1  # answered once stored: the bot has not moved yet
+    assert handed["waiting_for"] is None
+    assert answered < 2  # the bot thinks for four seconds, off the request's path
+    # while it thinks, its own game's view, the lobby and another game all answer
+    assert api.view(slow)["version"] == handed["version"]
+    assert api.http.get("/games", params={"limit": 5}).status_code == 200
+    assert api.http.get(f"/games/{slow}").json()["status"] == "owed"
     played = _play_everyone(Api(api.url), other, tokens, seed=1, limit=10)
-    assert thinking.is_alive()  # the other game made its moves meanwhile
     assert played >= 10
-    thinking.join(timeout=60)
-    assert answers == [200]
+    after = watcher.until(handed["version"] + 1, timeout=60)  # the bot's move, pushed
+    watcher.close()
+    assert [m["actor"] for m in watcher.moves() if m["version"] == handed["version"] + 1] == [1]
+    assert after["version"] > handed["version"]
+    assert api.view(slow)["version"] >= after["version"]
 
 
 def test_the_server_log_never_shows_a_token(tmp_path: Path) -> None:
@@ -360,7 +383,7 @@ def test_the_server_log_never_shows_a_token(tmp_path: Path) -> None:
     extra = ("--log-level", "info")
     with ServerProcess(f"sqlite:///{tmp_path}/games.db", log=log, extra=extra) as server:
         logged = Api(server.url)
-        game = logged.create(ruleset="modern", players=2, seed=1)
+        game = logged.create(ruleset="modern", players=2)
         token = logged.join(game, 0)
         watcher = Watcher(logged, game, token)
         watcher.until(0)

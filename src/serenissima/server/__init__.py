@@ -26,31 +26,43 @@ from __future__ import annotations
 from serenissima.engine.errors import ArgumentValueError
 from serenissima.server._host import (
     HUMAN,
+    BotBudgetError,
+    BotTurn,
     HostedGame,
     OutOfTurnError,
     SeatError,
     UnknownGameError,
+    check_budgets,
     check_setup,
 )
+from serenissima.server._limits import Limits
 from serenissima.server._store import (
+    Listed,
     Move,
     SQLiteStore,
     Store,
     StoredGame,
+    Summary,
     VersionConflictError,
 )
 
 __all__ = [
     "HUMAN",
+    "BotBudgetError",
+    "BotTurn",
     "HostedGame",
+    "Limits",
+    "Listed",
     "Move",
     "OutOfTurnError",
     "SQLiteStore",
     "SeatError",
     "Store",
     "StoredGame",
+    "Summary",
     "UnknownGameError",
     "VersionConflictError",
+    "check_budgets",
     "check_setup",
     "open_store",
 ]

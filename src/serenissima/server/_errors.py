@@ -4,12 +4,14 @@ Every refusal answers ``{"error", "message", "rule_id", "detail"}``
 (:class:`~serenissima.server._models.ErrorBody`) with a 4xx status and
 changes nothing: the engine's typed errors by their kind, a request refused
 before it reaches a game (:class:`RefusedError`: no token, a wrong one, a
-flood), a body too large (:class:`BodyLimit`), and a body that is not what
-the route expects.
+flood), a request too large or too slow (:class:`Guard`), and a body that
+is not what the route expects.
 """
 
 from __future__ import annotations
 
+import asyncio
+import math
 from typing import Any, Final
 
 from fastapi import FastAPI, Request
@@ -25,17 +27,18 @@ from serenissima.engine.errors import (
     OptionError,
     SerenissimaError,
 )
-from serenissima.server._host import OutOfTurnError, SeatError, UnknownGameError
+from serenissima.server._host import BotBudgetError, OutOfTurnError, SeatError, UnknownGameError
 from serenissima.server._models import ErrorBody
 from serenissima.server._store import VersionConflictError
 
-__all__ = ["BodyLimit", "RefusedError", "bearer", "install"]
+__all__ = ["Guard", "RefusedError", "bearer", "install"]
 
 _STATUS: Final[tuple[tuple[type[Exception], int], ...]] = (
     (UnknownGameError, 404),
     (VersionConflictError, 409),
     (SeatError, 409),
     (OutOfTurnError, 422),
+    (BotBudgetError, 422),
     (IllegalActionError, 422),
     (ActionParseError, 422),
     (OptionError, 422),
@@ -45,12 +48,20 @@ _STATUS: Final[tuple[tuple[type[Exception], int], ...]] = (
 
 
 class RefusedError(Exception):
-    """A request refused before it reaches a game: a token missing or wrong, a flood."""
+    """A request refused before it reaches a game: a token missing or wrong, a flood.
 
-    def __init__(self, status: int, error: str, message: str) -> None:
+    Args:
+        status: The HTTP status.
+        error: The error's name in the body.
+        message: Why.
+        retry_after: For a 429, the seconds after which to try again (``Retry-After``).
+    """
+
+    def __init__(self, status: int, error: str, message: str, retry_after: float = 1.0) -> None:
         super().__init__(message)
         self.status = status
         self.error = error
+        self.retry_after = retry_after
 
 
 def _body(error: str, message: str, **more: Any) -> dict[str, Any]:
@@ -80,7 +91,8 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(RefusedError)
     async def refused(_: Request, exc: RefusedError) -> JSONResponse:
         headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
-        headers = {"Retry-After": "1"} if exc.status == 429 else headers
+        if exc.status == 429:
+            headers = {"Retry-After": str(max(1, math.ceil(exc.retry_after)))}
         return JSONResponse(_body(exc.error, str(exc)), status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
@@ -95,28 +107,63 @@ def install(app: FastAPI) -> None:
         return JSONResponse(body, status_code=422)
 
 
-class BodyLimit:
-    """Refuse a request body over ``limit`` bytes with 413, before the route reads it.
+class Guard:
+    """Refuse a request whose headers or body are too large, or whose body comes too slowly.
 
-    A body whose length is declared is refused on that length; one streamed
-    without it is read here, up to the limit, and handed on whole.
+    Before the route sees it: headers over ``max_headers`` bytes are refused
+    with 431, a body over ``max_body`` bytes with 413 (on its declared length,
+    or counted as it comes), and a body not received whole within
+    ``body_seconds`` with 408. The body is read here and handed on whole.
     """
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(
+        self, app: ASGIApp, *, max_body: int, max_headers: int, body_seconds: float
+    ) -> None:
         self.app = app
-        self.limit = limit
+        self.max_body = max_body
+        self.max_headers = max_headers
+        self.body_seconds = body_seconds
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        declared = dict(scope.get("headers", ())).get(b"content-length")
-        if declared is not None and declared.isdigit():
-            if int(declared) > self.limit:
-                await self._refuse(scope, receive, send)
-            else:
-                await self.app(scope, receive, send)
+        headers = scope.get("headers", ())
+        size = sum(len(name) + len(value) + 4 for name, value in headers)
+        size += len(scope.get("raw_path") or b"") + len(scope.get("query_string") or b"")
+        if size > self.max_headers:
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": 1009, "reason": "headers too large"})
+                return
+            message = f"request headers are at most {self.max_headers} bytes"
+            await _refuse(431, "RequestHeaderFieldsTooLarge", message, scope, receive, send)
             return
+        if scope["type"] == "websocket":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(headers).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.max_body:
+            await self._too_large(scope, receive, send)
+            return
+        try:
+            async with asyncio.timeout(self.body_seconds):
+                body = await self._body(receive)
+        except TimeoutError:
+            message = f"the request's body did not arrive within {self.body_seconds:g} s"
+            await _refuse(408, "RequestTimeout", message, scope, receive, send)
+            return
+        if body is None:
+            await self._too_large(scope, receive, send)
+            return
+        whole: list[Message] = [{"type": "http.request", "body": body}]
+
+        async def replay() -> Message:
+            return whole.pop() if whole else await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _body(self, receive: Receive) -> bytes | None:
+        """The whole body, or ``None`` once it passes the limit."""
         chunks: list[bytes] = []
         size = 0
         while True:
@@ -125,19 +172,20 @@ class BodyLimit:
                 break
             chunks.append(message.get("body", b""))
             size += len(chunks[-1])
-            if size > self.limit:
-                await self._refuse(scope, receive, send)
-                return
+            if size > self.max_body:
+                return None
             if not message.get("more_body", False):
                 break
-        whole: list[Message] = [{"type": "http.request", "body": b"".join(chunks)}]
+        return b"".join(chunks)
 
-        async def replay() -> Message:
-            return whole.pop() if whole else await receive()
+    async def _too_large(self, scope: Scope, receive: Receive, send: Send) -> None:
+        message = f"bodies are at most {self.max_body} bytes"
+        await _refuse(413, "PayloadTooLarge", message, scope, receive, send)
 
-        await self.app(scope, replay, send)
 
-    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        message = f"bodies are at most {self.limit} bytes"
-        response = JSONResponse(_body("PayloadTooLarge", message), status_code=413)
-        await response(scope, receive, send)
+async def _refuse(
+    status: int, error: str, message: str, scope: Scope, receive: Receive, send: Send
+) -> None:
+    headers = {"Connection": "close"} if status in (408, 431) else None
+    response = JSONResponse(_body(error, message), status_code=status, headers=headers)
+    await response(scope, receive, send)

@@ -6,7 +6,13 @@ store, and only then applies it; chance and the seated bots move next, each
 move committed the same way. Chance is drawn by a generator seeded from the
 game's seed and the version it makes, and a bot is seeded the same way, so a
 game rebuilt from its stored moves (:meth:`HostedGame.load`) is the very game
-that was acknowledged, and goes on as it would have.
+that was acknowledged. The seed is the server's own unless the game is
+``seeded`` (a client gave it, on a server that allows it).
+
+A game made with ``inline=False`` leaves its bots' moves to the caller: the
+server asks :meth:`HostedGame.owed` for the decision a bot owes
+(a :class:`BotTurn`), has it thought over in another process, within the
+server's caps, and hands the answer back to :meth:`HostedGame.answer`.
 """
 
 from __future__ import annotations
@@ -19,8 +25,11 @@ import secrets
 from collections.abc import Mapping
 from typing import Any, Final
 
+import attrs
+
 from serenissima.agents import make_agent
-from serenissima.agents.kinds import is_agent_kind
+from serenissima.agents.ismcts import DEFAULT_ITERATIONS
+from serenissima.agents.kinds import is_agent_kind, split_kind
 from serenissima.engine.core import CHANCE, TERMINAL, Action, Event, State
 from serenissima.engine.errors import (
     ArgumentTypeError,
@@ -31,9 +40,20 @@ from serenissima.engine.errors import (
 from serenissima.engine.registry import available_rulesets, load_ruleset
 from serenissima.engine.ruleset import Ruleset
 from serenissima.records.game import sample_outcome
-from serenissima.server._store import Move, Store, VersionConflictError
+from serenissima.server._store import OVER, OWED, PERSON, Move, Store, Summary, VersionConflictError
 
-__all__ = ["HUMAN", "HostedGame", "OutOfTurnError", "SeatError", "UnknownGameError", "check_setup"]
+__all__ = [
+    "HUMAN",
+    "BotBudgetError",
+    "BotTurn",
+    "HostedGame",
+    "OutOfTurnError",
+    "SeatError",
+    "UnknownGameError",
+    "bot_action",
+    "check_budgets",
+    "check_setup",
+]
 
 HUMAN: Final[str] = "human"
 """The seat kind of a person, who joins the seat and acts with its token."""
@@ -54,15 +74,56 @@ class OutOfTurnError(SerenissimaError, ValueError):
     """A seat tried to act when another seat, chance or nobody decides."""
 
 
+class BotBudgetError(ArgumentValueError):
+    """A bot seat asks for more thought than the server allows a decision."""
+
+
+def check_budgets(setup: Mapping[str, Any], *, max_seconds: float, max_iterations: int) -> None:
+    """Refuse a set-up whose bots ask for more than ``max_seconds`` or ``max_iterations``.
+
+    A search bot with no budget of its own (``"ismcts"``) searches its default
+    iterations, stopped at ``max_seconds`` like every bot.
+
+    Raises:
+        BotBudgetError: A seat over a cap; the message names the cap.
+
+    Example:
+        >>> setup = {"seats": [{"kind": "human"}, {"kind": "ismcts:9999"}]}
+        >>> try:
+        ...     check_budgets(setup, max_seconds=5, max_iterations=500)
+        ... except BotBudgetError as error:
+        ...     print(error)
+        seat 1: ismcts:9999 asks for 9999 iterations a decision; this server allows at most 500
+        (--max-bot-iterations)
+    """
+    seats = setup.get("seats") or ()
+    for number, seat in enumerate(seats if isinstance(seats, list | tuple) else ()):
+        kind = seat.get("kind") if isinstance(seat, Mapping) else None
+        if not isinstance(kind, str) or kind == HUMAN or not is_agent_kind(kind):
+            continue  # check_setup says what is wrong with it
+        _, iterations, seconds = split_kind(kind)
+        if iterations is not None and iterations > max_iterations:
+            raise BotBudgetError(
+                f"seat {number}: {kind} asks for {iterations} iterations a decision; this "
+                f"server allows at most {max_iterations} (--max-bot-iterations)"
+            )
+        if seconds is not None and seconds > max_seconds:
+            raise BotBudgetError(
+                f"seat {number}: {kind} asks for {seconds:g} seconds a decision; this "
+                f"server allows at most {max_seconds:g} (--max-bot-seconds)"
+            )
+
+
 def check_setup(setup: Mapping[str, Any]) -> dict[str, Any]:
     """A game's set-up, checked and completed: what :meth:`HostedGame.create` stores.
 
     ``ruleset`` (an installed ruleset's name), ``players``, ``options`` (by
     name; default none), ``seats`` (one ``{"kind": ...}`` per seat: ``"human"``
     or a bot kind such as ``"random"``, ``"greedy"`` or ``"ismcts:200"``;
-    default all human), ``seed`` (default drawn) and ``chance_by`` (default
-    ``None``: the server rolls; a person's seat: that seat enters every roll
-    and draw, as at a table with physical dice).
+    default all human), ``seed`` (default drawn from the system's source of
+    randomness; a game whose seed was given is marked ``seeded``) and
+    ``chance_by`` (default ``None``: the server rolls; a person's seat: that
+    seat enters every roll and draw, as at a table with physical dice).
 
     Raises:
         ArgumentTypeError: A field of the wrong type.
@@ -71,8 +132,8 @@ def check_setup(setup: Mapping[str, Any]) -> dict[str, Any]:
 
     Example:
         >>> setup = check_setup({"ruleset": "modern", "players": 2, "seed": 7})
-        >>> setup["seats"], setup["options"]
-        ([{'kind': 'human'}, {'kind': 'human'}], {})
+        >>> setup["seats"], setup["options"], setup["seeded"]
+        ([{'kind': 'human'}, {'kind': 'human'}], {}, True)
     """
     if not isinstance(setup, Mapping):
         raise ArgumentTypeError("setup", "a mapping of set-up fields", setup)
@@ -105,6 +166,7 @@ def check_setup(setup: Mapping[str, Any]) -> dict[str, Any]:
             )
         kinds.append({"kind": kind})
     seed = setup.get("seed")
+    seeded = seed is not None
     if seed is None:
         seed = secrets.randbits(63)
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -123,6 +185,7 @@ def check_setup(setup: Mapping[str, Any]) -> dict[str, Any]:
         "options": dict(options),
         "seats": kinds,
         "seed": seed,
+        "seeded": seeded,
         "chance_by": chance_by,
     }
 
@@ -136,10 +199,64 @@ def _seed(seed: int, version: int) -> int:
     return int.from_bytes(hashlib.sha256(f"{seed}:{version}".encode()).digest()[:8], "big")
 
 
+@attrs.frozen(slots=True)
+class BotTurn:
+    """A decision a bot owes a game: everything needed to think it over in another process.
+
+    Attributes:
+        game: The game's id.
+        version: The game's version when the bot decides (its move makes the next).
+        seat: The bot's seat.
+        kind: The bot's kind, such as ``"ismcts:200"``.
+        seed: The seed of the bot's generator for this decision.
+        ruleset: The installed ruleset's name.
+        state: The state to decide in (the bot sees only its seat's view of it).
+    """
+
+    game: str
+    version: int
+    seat: int
+    kind: str
+    seed: int
+    ruleset: str
+    state: State
+
+    def decide(self, max_seconds: float | None = None) -> str:
+        """The bot's action's text form, thought over for at most about ``max_seconds``."""
+        rules = load_ruleset(self.ruleset)
+        return str(bot_action(rules, self.kind, self.seed, self.state, max_seconds))
+
+
+def bot_action(
+    rules: Ruleset, kind: str, seed: int, state: State, max_seconds: float | None = None
+) -> Action:
+    """The action of a bot of ``kind`` seeded with ``seed``; a search stops at ``max_seconds``.
+
+    A search bot's own budget stands when it is smaller: ``ismcts:200`` searches
+    200 iterations, or until ``max_seconds``, whichever comes first.
+
+    Example:
+        >>> import serenissima as ser
+        >>> rules = ser.load_ruleset("classic")
+        >>> state = rules.new_game(2)
+        >>> bot_action(rules, "ismcts:20", 1, state, max_seconds=0.5) in rules.legal_actions(state)
+        True
+    """
+    name, iterations, seconds = split_kind(kind)
+    if max_seconds is None or name != "ismcts":
+        return make_agent(kind, seed).act(rules, state)
+    if seconds is None and iterations is None:
+        iterations = DEFAULT_ITERATIONS
+    seconds = max_seconds if seconds is None else min(seconds, max_seconds)
+    return make_agent(name, seed, iterations=iterations, seconds=seconds).act(rules, state)
+
+
 class HostedGame:
     """One game held by the server (see the module's description).
 
-    Make one with :meth:`create` or :meth:`load`.
+    Make one with :meth:`create` or :meth:`load`. With ``inline`` (the
+    default) the seated bots move as soon as they are owed a move, in the
+    caller's thread; without it, they wait for :meth:`answer`.
 
     Example:
         >>> import tempfile
@@ -156,9 +273,13 @@ class HostedGame:
         True
     """
 
-    def __init__(self, store: Store, game_id: str, setup: Mapping[str, Any]) -> None:
+    def __init__(
+        self, store: Store, game_id: str, setup: Mapping[str, Any], *, inline: bool = True
+    ) -> None:
         self.store = store
         self.id = game_id
+        self.inline = inline
+        """Whether the bots move in the caller's thread (else: :meth:`owed` and :meth:`answer`)."""
         self.setup = dict(setup)
         self.rules: Ruleset = load_ruleset(setup["ruleset"])
         self.state: State = self.rules.new_game(setup["players"], setup["options"])
@@ -184,9 +305,28 @@ class HostedGame:
         seat: int | None = self.setup.get("chance_by")
         return seat
 
+    @property
+    def seeded(self) -> bool:
+        """Whether a client gave the game's seed (so it may know the dice in advance)."""
+        return bool(self.setup.get("seeded", False))
+
+    def summary(self) -> Summary:
+        """Where the game stands, as the store keeps it for the lobby."""
+        return self._summary(self.state, self.version)
+
+    def _summary(self, state: State, version: int) -> Summary:
+        to_act = state.to_act
+        if to_act == TERMINAL:
+            return Summary(version, to_act, None, OVER)
+        waiting = self._decides(state)
+        return Summary(version, to_act, waiting, PERSON if waiting is not None else OWED)
+
     def decides(self) -> int | None:
         """The person's seat whose move the game waits for, or ``None`` (nobody: it is over)."""
-        to_act = self.state.to_act
+        return self._decides(self.state)
+
+    def _decides(self, state: State) -> int | None:
+        to_act = state.to_act
         if to_act == CHANCE:
             return self.chance_by
         return to_act if to_act >= 0 and self.kinds[to_act] == HUMAN else None
@@ -198,18 +338,19 @@ class HostedGame:
         setup: Mapping[str, Any],
         *,
         game_id: str | None = None,
+        inline: bool = True,
     ) -> HostedGame:
-        """Check ``setup`` (:func:`check_setup`), store the game, and play chance and bots."""
+        """Check ``setup`` (:func:`check_setup`), store the game, and play chance (and bots)."""
         checked = check_setup(setup)
         game_id = game_id or secrets.token_hex(8)
         created = datetime.datetime.now(datetime.UTC).isoformat(timespec="microseconds")
-        store.create(game_id, created, checked)
-        game = cls(store, game_id, checked)
+        game = cls(store, game_id, checked, inline=inline)
+        store.create(game_id, created, checked, game.summary())
         game.advance()
         return game
 
     @classmethod
-    def load(cls, store: Store, game_id: str) -> HostedGame:
+    def load(cls, store: Store, game_id: str, *, inline: bool = True) -> HostedGame:
         """Rebuild a stored game from its set-up and moves, checking each move.
 
         Raises:
@@ -218,7 +359,7 @@ class HostedGame:
         stored = store.game(game_id)
         if stored is None:
             raise UnknownGameError(f"no game {game_id!r}")
-        game = cls(store, game_id, stored.setup)
+        game = cls(store, game_id, stored.setup, inline=inline)
         for move in store.moves(game_id):
             game._apply(move, game._read(move.actor, move.text))
         return game
@@ -282,30 +423,59 @@ class HostedGame:
         return [move, *self.advance()]
 
     def advance(self) -> list[Move]:
-        """Play chance and the bots until a person decides or the game ends; return the moves."""
+        """Play chance, and the bots if ``inline``, until a person or a bot decides or the end.
+
+        Returns:
+            The moves made.
+        """
         made = []
         while True:
             to_act = self.state.to_act
-            if to_act == TERMINAL:
-                break
-            rng = random.Random(_seed(self.setup["seed"], self.version + 1))
-            if to_act == CHANCE and self.chance_by is not None:
+            if to_act == TERMINAL or (to_act == CHANCE and self.chance_by is not None):
                 break
             if to_act == CHANCE:
+                rng = random.Random(_seed(self.setup["seed"], self.version + 1))
                 action = sample_outcome(self.rules.chance_outcomes(self.state), rng)
-            elif self.kinds[to_act] != HUMAN:
-                bot = make_agent(self.kinds[to_act], rng.getrandbits(63))
-                action = bot.act(self.rules, self.state)
+            elif self.kinds[to_act] != HUMAN and self.inline:
+                turn = self.owed()
+                assert turn is not None
+                action = bot_action(self.rules, turn.kind, turn.seed, self.state)
             else:
                 break
             made.append(self._commit(to_act, action))
         return made
 
-    def resume(self) -> list[Move]:
-        """Make the moves chance and the bots owe; return them.
+    def owed(self) -> BotTurn | None:
+        """The decision a bot owes now, or ``None`` (a person, chance or nobody decides)."""
+        to_act = self.state.to_act
+        if to_act < 0 or self.kinds[to_act] == HUMAN:
+            return None
+        seed = random.Random(_seed(self.setup["seed"], self.version + 1)).getrandbits(63)
+        kind = self.kinds[to_act]
+        return BotTurn(self.id, self.version, to_act, kind, seed, self.rules.id, self.state)
 
-        A server stopped between a person's move and the bots' answers leaves
-        the game waiting for a bot: the next server to load it moves on. When
+    def answer(self, turn: BotTurn, text: str) -> list[Move]:
+        """Play a bot's move, thought over for ``turn``; then chance (and bots, if ``inline``).
+
+        Returns:
+            Every move made, the bot's first.
+
+        Raises:
+            VersionConflictError: The game moved on since ``turn`` was asked
+                (another server process answered first).
+        """
+        if turn.version != self.version or turn.game != self.id:
+            raise VersionConflictError(
+                f"the game is at version {self.version}, not {turn.version}: the bot's turn passed"
+            )
+        move = self._commit(turn.seat, self._read(turn.seat, text))
+        return [move, *self.advance()]
+
+    def resume(self) -> list[Move]:
+        """Make the moves chance (and the bots, if ``inline``) owe; return them.
+
+        A server stopped between a person's move and the answers that follow
+        leaves the game waiting: the next server to load it moves on. When
         another server process made those moves first, they are read instead.
         """
         try:
@@ -322,7 +492,7 @@ class HostedGame:
         """Work out the move (``IllegalActionError``: nothing stored), store it, then apply it."""
         state, events = self.rules.step(self.state, action)
         move = Move(self.version + 1, actor, str(action))
-        self.store.append(self.id, move)  # a move counts once it is on disk
+        self.store.append(self.id, move, self._summary(state, move.version))  # on disk: it counts
         self._push(move, action, state, events)
         return move
 

@@ -30,7 +30,13 @@ __all__ = [
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A request body: no unknown field, and no value of another type taken for one of its own.
+
+    In strict mode ``"2"`` is not a number, ``true`` not a version and ``2.0``
+    not a count: each is refused with 422 rather than coerced.
+    """
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class SeatSpec(_Strict):
@@ -49,7 +55,9 @@ class CreateGame(_Strict):
         default=None, max_length=8, description="One per seat; default: every seat a person's."
     )
     seed: int | None = Field(
-        default=None, description="Seeds the dice and the bots; default drawn. Never shown again."
+        default=None,
+        description="Seeds the dice and the bots; refused unless the server allows seeded "
+        "games (the game is then marked seeded). Default: drawn by the server. Never shown.",
     )
     chance_by: int | None = Field(
         default=None,
@@ -123,6 +131,9 @@ class View(BaseModel):
     legal: list[LegalAction] = Field(description="This seat's legal actions, when it decides.")
     standings: dict[str, Any] | None = Field(description="The final standings, once over.")
     seats: list[SeatInfo]
+    seeded: bool = Field(
+        description="Whether a client chose the seed, and so may know the dice in advance."
+    )
 
 
 class EventItem(BaseModel):
@@ -156,6 +167,14 @@ class LobbyEntry(BaseModel):
     to_act: int
     waiting_for: int | None
     over: bool
+    status: str = Field(
+        description="person (a person's move is awaited), owed (a bot or the server's dice "
+        "move next) or over."
+    )
+    seeded: bool = Field(
+        description="Whether a client chose the seed, and so may know the dice in advance."
+    )
+    created: str = Field(description="When the game was created (ISO 8601, UTC).")
 
 
 class ErrorBody(BaseModel):

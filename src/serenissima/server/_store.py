@@ -18,20 +18,29 @@ import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 import attrs
 
 from serenissima.engine.errors import ArgumentValueError, SerenissimaError
 
 __all__ = [
+    "Listed",
     "Move",
     "SQLStore",
     "SQLiteStore",
     "Store",
     "StoredGame",
+    "Summary",
     "VersionConflictError",
 ]
+
+OWED: Final = "owed"
+"""A game's status while the server owes it a move: a bot's, or a roll of its dice."""
+PERSON: Final = "person"
+"""A game's status while it waits for a person's move."""
+OVER: Final = "over"
+"""A game's status once it is over."""
 
 
 class VersionConflictError(SerenissimaError):
@@ -68,10 +77,49 @@ class StoredGame:
     setup: Mapping[str, Any]
 
 
+@attrs.frozen(slots=True)
+class Summary:
+    """Where a game stands, as the lobby shows it without loading the game.
+
+    Attributes:
+        version: The moves made so far.
+        to_act: The seat that decides, ``-1`` for chance, ``-2`` once over.
+        waiting_for: The person's seat whose move the game awaits, or ``None``.
+        status: :data:`PERSON`, :data:`OWED` (a bot or the server's dice move
+            next) or :data:`OVER`.
+    """
+
+    version: int
+    to_act: int
+    waiting_for: int | None
+    status: str
+
+
+@attrs.frozen(slots=True)
+class Listed:
+    """A game as the lobby lists it: its set-up, where it stands, and its joined seats.
+
+    Attributes:
+        id: The game's identifier.
+        created: When it was created (ISO 8601, UTC).
+        setup: Its set-up.
+        summary: Where it stands.
+        joined: The person's seats that have been joined.
+    """
+
+    id: str
+    created: str
+    setup: Mapping[str, Any]
+    summary: Summary
+    joined: frozenset[int]
+
+
 class Store(Protocol):
     """What the server asks of a store; :class:`SQLiteStore` and ``PostgresStore`` give it."""
 
-    def create(self, game: str, created: str, setup: Mapping[str, Any]) -> None:
+    def create(
+        self, game: str, created: str, setup: Mapping[str, Any], summary: Summary | None = None
+    ) -> None:
         """Store a new game's set-up (``ArgumentValueError`` if the id is taken)."""
 
     def games(self) -> list[StoredGame]:
@@ -83,8 +131,23 @@ class Store(Protocol):
     def moves(self, game: str, since: int = 0) -> list[Move]:
         """The game's moves after version ``since``, in order."""
 
-    def append(self, game: str, move: Move) -> None:
+    def append(self, game: str, move: Move, summary: Summary | None = None) -> None:
         """Commit ``move`` as the game's next version (``VersionConflictError`` if not)."""
+
+    def describe(self, game: str, summary: Summary) -> None:
+        """Record where the game stands (after a move, or for a game stored before summaries)."""
+
+    def listing(self, limit: int, offset: int = 0) -> list[Listed]:
+        """The lobby's page: described games, newest first."""
+
+    def listed(self, game: str) -> Listed | None:
+        """One game as the lobby lists it, or ``None`` (not stored, or not yet described)."""
+
+    def owed(self) -> list[str]:
+        """The games that wait for a move of the server's (a bot's, or dice), oldest first."""
+
+    def undescribed(self) -> list[str]:
+        """The games stored before summaries were, which the lobby does not list yet."""
 
     def claim(self, game: str, seat: int, token: str) -> bool:
         """Give the seat the (hashed) token, unless the seat is taken."""
@@ -93,10 +156,19 @@ class Store(Protocol):
         """The (hashed) token of each claimed seat."""
 
 
+_SUMMARY: Final = (
+    ("version", "INTEGER"),
+    ("to_act", "INTEGER"),
+    ("waiting_for", "INTEGER"),
+    ("status", "TEXT"),
+)
+"""The columns of a game's summary, added to a database made before they were."""
+
 _SCHEMA = (
     (
         "CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, created TEXT NOT NULL, "
-        "setup TEXT NOT NULL)"
+        "setup TEXT NOT NULL, version INTEGER, to_act INTEGER, waiting_for INTEGER, "
+        "status TEXT)"
     ),
     (
         "CREATE TABLE IF NOT EXISTS seats (game TEXT NOT NULL REFERENCES games(id), "
@@ -108,6 +180,13 @@ _SCHEMA = (
         "PRIMARY KEY (game, version))"
     ),
 )
+
+_INDEXES = (
+    "CREATE INDEX IF NOT EXISTS games_by_created ON games (created)",
+    "CREATE INDEX IF NOT EXISTS games_by_status ON games (status)",
+)
+
+_LISTED = "SELECT id, created, setup, version, to_act, waiting_for, status FROM games"
 
 
 Run = Callable[[str, tuple[object, ...]], list[tuple[Any, ...]]]
@@ -126,6 +205,8 @@ class SQLStore:
 
     _MARK = "?"
     _INTEGRITY: type[Exception]
+    _COLUMNS = "SELECT name FROM pragma_table_info('games')"
+    """The SQL that names the columns of the games table."""
 
     def _sql(self, text: str) -> str:
         return text if self._MARK == "?" else text.replace("?", self._MARK)
@@ -156,19 +237,35 @@ class SQLStore:
 
     def _make_tables(self) -> None:
         with self._transaction() as run:
-            for statement in _SCHEMA:
-                run(statement, ())
+            self._schema(run)
 
-    def create(self, game: str, created: str, setup: Mapping[str, Any]) -> None:
-        """Store a new game's set-up.
+    def _schema(self, run: Run) -> None:
+        """Make the tables, and add the summary's columns to those made before them."""
+        for statement in _SCHEMA:
+            run(statement, ())
+        have = {row[0] for row in run(self._COLUMNS, ())}
+        for name, kind in _SUMMARY:
+            if name not in have:
+                run(f"ALTER TABLE games ADD COLUMN {name} {kind}", ())
+        for statement in _INDEXES:
+            run(statement, ())
+
+    def create(
+        self, game: str, created: str, setup: Mapping[str, Any], summary: Summary | None = None
+    ) -> None:
+        """Store a new game's set-up, and where it stands (the lobby lists it only then).
 
         Raises:
             ArgumentValueError: A game of that id exists.
         """
         text = json.dumps(dict(setup), sort_keys=True, separators=(",", ":"))
+        where = _columns(summary)
         try:
             with self._transaction() as run:
-                run(self._sql("INSERT INTO games VALUES (?, ?, ?)"), (game, created, text))
+                run(
+                    self._sql("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?)"),
+                    (game, created, text, *where),
+                )
         except self._INTEGRITY as error:
             if not self._taken(error):
                 raise
@@ -195,8 +292,8 @@ class SQLStore:
         )
         return [Move(v, a, t) for v, a, t in rows]
 
-    def append(self, game: str, move: Move) -> None:
-        """Commit ``move`` as the game's next version.
+    def append(self, game: str, move: Move, summary: Summary | None = None) -> None:
+        """Commit ``move`` as the game's next version, with where the game then stands.
 
         Raises:
             VersionConflictError: The game has a move of that version already, or
@@ -215,12 +312,65 @@ class SQLStore:
                     self._sql("INSERT INTO moves VALUES (?, ?, ?, ?)"),
                     (game, move.version, move.actor, move.text),
                 )
+                if summary is not None:
+                    self._describe(run, game, summary)
         except self._INTEGRITY as error:
             if not self._taken(error):
                 raise
             raise VersionConflictError(
                 f"game {game!r}: another move took version {move.version} first"
             ) from None
+
+    def _describe(self, run: Run, game: str, summary: Summary) -> None:
+        run(
+            self._sql(
+                "UPDATE games SET version = ?, to_act = ?, waiting_for = ?, status = ? WHERE id = ?"
+            ),
+            (*_columns(summary), game),
+        )
+
+    def describe(self, game: str, summary: Summary) -> None:
+        """Record where the game stands."""
+        with self._transaction() as run:
+            self._describe(run, game, summary)
+
+    def listing(self, limit: int, offset: int = 0) -> list[Listed]:
+        """The lobby's page: described games, newest first (one query, one more for seats)."""
+        rows = self._read(
+            self._sql(
+                f"{_LISTED} WHERE status IS NOT NULL ORDER BY created DESC, id DESC "
+                "LIMIT ? OFFSET ?"
+            ),
+            (limit, offset),
+        )
+        if not rows:
+            return []
+        marks = ", ".join("?" * len(rows))
+        seats = self._read(
+            self._sql(f"SELECT game, seat FROM seats WHERE game IN ({marks})"),
+            tuple(row[0] for row in rows),
+        )
+        joined: dict[str, set[int]] = {}
+        for game, seat in seats:
+            joined.setdefault(game, set()).add(seat)
+        return [_listed(row, joined.get(row[0], set())) for row in rows]
+
+    def listed(self, game: str) -> Listed | None:
+        """One game as the lobby lists it, or ``None``."""
+        rows = self._read(self._sql(f"{_LISTED} WHERE id = ? AND status IS NOT NULL"), (game,))
+        return _listed(rows[0], set(self.tokens(game))) if rows else None
+
+    def owed(self) -> list[str]:
+        """The games that wait for a move of the server's, oldest first."""
+        rows = self._read(
+            self._sql("SELECT id FROM games WHERE status = ? ORDER BY created, id"), (OWED,)
+        )
+        return [row[0] for row in rows]
+
+    def undescribed(self) -> list[str]:
+        """The games stored before summaries were, oldest first."""
+        rows = self._read("SELECT id FROM games WHERE status IS NULL ORDER BY created, id")
+        return [row[0] for row in rows]
 
     def claim(self, game: str, seat: int, token: str) -> bool:
         """Give ``seat`` of ``game`` the (hashed) ``token``, unless the seat is taken."""
@@ -237,6 +387,18 @@ class SQLStore:
         """The (hashed) token of each claimed seat of ``game``."""
         rows = self._read(self._sql("SELECT seat, token FROM seats WHERE game = ?"), (game,))
         return dict(rows)
+
+
+def _columns(summary: Summary | None) -> tuple[object, ...]:
+    if summary is None:
+        return (None, None, None, None)
+    return (summary.version, summary.to_act, summary.waiting_for, summary.status)
+
+
+def _listed(row: tuple[Any, ...], joined: set[int]) -> Listed:
+    game, created, setup, version, to_act, waiting_for, status = row
+    summary = Summary(version, to_act, waiting_for, status)
+    return Listed(game, created, json.loads(setup), summary, frozenset(joined))
 
 
 class SQLiteStore(SQLStore):

@@ -16,6 +16,7 @@ from typing import Any
 from serenissima.engine.core import CHANCE, TERMINAL
 from serenissima.records.serialize import to_data
 from serenissima.server._host import HUMAN, HostedGame
+from serenissima.server._store import OVER, Listed
 
 __all__ = ["lobby_entry", "move_message", "view"]
 
@@ -73,7 +74,8 @@ def view(game: HostedGame, seat: int | None) -> dict[str, Any]:
         "text": rules.render(state, seat, spectator=seat is None),
         "legal": legal,
         "standings": to_data(rules, rules.standings(state)) if over else None,
-        "seats": _seats(game),
+        "seats": _seats(game.kinds, frozenset(game.store.tokens(game.id))),
+        "seeded": game.seeded,
     }
 
 
@@ -105,27 +107,34 @@ def move_message(game: HostedGame, version: int, seat: int | None) -> dict[str, 
     }
 
 
-def lobby_entry(game: HostedGame) -> dict[str, Any]:
-    """What the lobby says of a game: set-up (never its seed), seats, version, whether over."""
-    setup = game.setup
+def lobby_entry(listed: Listed) -> dict[str, Any]:
+    """What the lobby says of a stored game: set-up (never its seed), seats, where it stands.
+
+    Made from the store's summary alone: the game is not loaded.
+    """
+    setup = listed.setup
+    summary = listed.summary
+    kinds = [seat["kind"] for seat in setup["seats"]]
     return {
-        "id": game.id,
+        "id": listed.id,
         "ruleset": setup["ruleset"],
         "players": setup["players"],
         "options": setup["options"],
         "chance_by": setup.get("chance_by"),
-        "seats": _seats(game),
-        "version": game.version,
-        "to_act": game.state.to_act,
-        "waiting_for": game.decides(),
-        "over": game.state.to_act == TERMINAL,
+        "seats": _seats(kinds, listed.joined),
+        "version": summary.version,
+        "to_act": summary.to_act,
+        "waiting_for": summary.waiting_for,
+        "over": summary.status == OVER,
+        "status": summary.status,
+        "seeded": bool(setup.get("seeded", False)),
+        "created": listed.created,
     }
 
 
-def _seats(game: HostedGame) -> list[dict[str, Any]]:
+def _seats(kinds: list[str], joined: frozenset[int]) -> list[dict[str, Any]]:
     """Each seat's kind, and whether it is joined (a bot's always is)."""
-    joined = game.store.tokens(game.id)
     return [
         {"seat": number, "kind": kind, "joined": kind != HUMAN or number in joined}
-        for number, kind in enumerate(game.kinds)
+        for number, kind in enumerate(kinds)
     ]

@@ -14,24 +14,31 @@
 - ``/play/``: the reference web page.
 
 Every refusal is a 4xx whose body names the error, says why, and gives the
-rule an illegal action breaks; nothing is changed by a refused request.
+rule an illegal action breaks; nothing is changed by a refused request. What
+anyone may do is bounded (:class:`~serenissima.server.Limits`): bots think
+off the request path within a cap, the lobby reads only the store's
+summaries, and creations, actions and WebSockets are counted per address or
+seat in tables of a bounded size.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import hmac
 import importlib.resources
 from collections.abc import AsyncIterator
 from typing import Annotated, Any, Final
 
-from fastapi import FastAPI, Header, Query, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Path, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
-from serenissima.server._errors import BodyLimit, RefusedError, bearer, install
-from serenissima.server._host import HostedGame, UnknownGameError
-from serenissima.server._hub import Hub, RateLimiter
+from serenissima.server._errors import Guard, RefusedError, bearer, install
+from serenissima.server._host import HostedGame, UnknownGameError, check_budgets
+from serenissima.server._hub import Hub
+from serenissima.server._limits import Buckets, Limits
 from serenissima.server._models import (
     ActionRequest,
     Created,
@@ -45,13 +52,15 @@ from serenissima.server._publish import rulesets
 from serenissima.server._store import Store
 from serenissima.server._views import lobby_entry, move_message, view
 
-__all__ = ["MAX_BODY", "create_app"]
+__all__ = ["create_app"]
 
-MAX_BODY: Final = 64 * 1024
-"""The largest request body accepted, in bytes (413 beyond)."""
-
-_Auth = Annotated[str | None, Header(description="Bearer TOKEN of a joined seat")]
+_Auth = Annotated[
+    str | None, Header(description="Bearer TOKEN of a joined seat (or the creation token)")
+]
 """The ``Authorization`` header: a seat's token, or none for a spectator."""
+
+_GameId = Annotated[str, Path(max_length=64, description="The game's id.")]
+"""A game's id in a path: at most 64 characters."""
 
 _WS_UNAUTHORIZED: Final = 4403
 """The WebSocket close code for a token that holds no seat of the game."""
@@ -59,6 +68,8 @@ _WS_UNKNOWN: Final = 4404
 """The WebSocket close code for an unknown game."""
 _WS_BAD_VERSION: Final = 4422
 """The WebSocket close code for a ``since`` the game has not reached."""
+_WS_TOO_MANY: Final = 4429
+"""The WebSocket close code for an address that holds its most WebSockets open already."""
 
 
 async def _live(
@@ -123,9 +134,7 @@ def create_app(
     store: Store,
     *,
     poll: float | None = 1.0,
-    actions_per_second: float = 20.0,
-    burst: int = 40,
-    max_body: int = MAX_BODY,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The server's application over ``store``.
 
@@ -133,10 +142,7 @@ def create_app(
         store: Where games are kept (:func:`~serenissima.server.open_store`).
         poll: How often, in seconds, a game someone watches is read again
             from the store, for moves other server processes made (``None``: never).
-        actions_per_second: How many actions a seat may send a second, on
-            average, before it is refused with 429 (a flood).
-        burst: How many it may send at once.
-        max_body: The largest request body, in bytes.
+        limits: What anyone may do, and how much (:class:`Limits`; default: its defaults).
 
     Example:
         >>> import tempfile
@@ -145,14 +151,19 @@ def create_app(
         >>> sorted(app.openapi()["paths"])[:3]
         ['/games', '/games/{game_id}', '/games/{game_id}/actions']
 
-    Serve it with uvicorn (``serenissima serve`` does), or run it as a child
-    process with :class:`~serenissima.server.process.ServerProcess`.
+    Serve it with uvicorn (``serenissima serve`` does, with the connection
+    limits of :func:`~serenissima.server.serve`), or run it as a child process
+    with :class:`~serenissima.server.process.ServerProcess`.
     """
-    hub = Hub(store, poll=poll)
-    limiter = RateLimiter(actions_per_second, burst)
+    limits = limits or Limits()
+    hub = Hub(store, poll=poll, limits=limits)
+    actions = Buckets(limits.actions_per_second, limits.action_burst, keys=limits.keys)
+    creations = Buckets(limits.games_per_minute / 60, limits.game_burst, keys=limits.keys)
+    sockets: dict[str, int] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        await hub.start()
         yield
         await hub.close()
 
@@ -164,6 +175,7 @@ def create_app(
         responses={"4XX": {"model": ErrorBody, "description": "Refused; nothing was changed."}},
     )
     app.state.hub = hub
+    app.state.limits = limits
     install(app)
 
     def seat_of(game: HostedGame, token: str | None) -> int | None:
@@ -175,64 +187,114 @@ def create_app(
             raise RefusedError(403, "Forbidden", "this token holds no seat of this game")
         return seat
 
+    def seat_in_store(game_id: str, token: str) -> int:
+        """The seat a token holds, read from the store (the game is not loaded): 404, 403."""
+        if store.game(game_id) is None:
+            raise UnknownGameError(f"no game {game_id!r}")
+        digest = hashlib.sha256(token.encode()).hexdigest()
+        for seat, stored in store.tokens(game_id).items():
+            if hmac.compare_digest(stored, digest):
+                return seat
+        raise RefusedError(403, "Forbidden", "this token holds no seat of this game")
+
     @app.get("/", include_in_schema=False)
     async def home() -> RedirectResponse:
         return RedirectResponse("/play/")
 
     @app.post("/games", status_code=201)
-    async def create_game(body: CreateGame) -> Created:
-        """Create a game: chance and the seated bots make their first moves."""
-        game = await hub.create(body.model_dump(exclude_none=True))
+    async def create_game(
+        body: CreateGame, request: Request, authorization: _Auth = None
+    ) -> Created:
+        """Create a game: chance makes its first moves, and a bot seat starts thinking."""
+        if limits.create_token is not None:
+            token = bearer(authorization)
+            if token is None or not hmac.compare_digest(
+                token.encode(), limits.create_token.encode()
+            ):
+                raise RefusedError(
+                    401 if token is None else 403,
+                    "Unauthorized" if token is None else "Forbidden",
+                    "creating a game on this server needs its creation token (Bearer)",
+                )
+        if body.seed is not None and not limits.allow_seeded_games:
+            raise RefusedError(
+                403,
+                "SeededGamesRefused",
+                "this server draws every game's seed itself, so that nobody knows the dice "
+                "in advance; leave seed out (or run the server with --allow-seeded-games)",
+            )
+        setup = body.model_dump(exclude_none=True)
+        check_budgets(
+            setup, max_seconds=limits.max_bot_seconds, max_iterations=limits.max_bot_iterations
+        )
+        wait = creations.take(_address(request.client))
+        if wait:
+            raise RefusedError(
+                429,
+                "TooManyRequests",
+                f"this address may create {limits.games_per_minute:g} games a minute",
+                retry_after=wait,
+            )
+        game = await hub.create(setup)
         return Created(id=game.id)
 
     @app.get("/games")
     async def list_games(
         limit: Annotated[int, Query(ge=1, le=200)] = 50, offset: Annotated[int, Query(ge=0)] = 0
     ) -> list[LobbyEntry]:
-        """The lobby: the newest games first."""
-        stored = sorted(store.games(), key=lambda g: g.created, reverse=True)
-        entries = []
-        for entry in stored[offset : offset + limit]:
-            game = await hub.game(entry.id)
-            entries.append(LobbyEntry(**lobby_entry(game)))
-        return entries
+        """The lobby: the newest games first, from the store's summaries (no game is loaded)."""
+        listed = await asyncio.to_thread(store.listing, limit, offset)
+        return [LobbyEntry(**lobby_entry(entry)) for entry in listed]
 
     @app.get("/games/{game_id}")
-    async def inspect_game(game_id: str) -> LobbyEntry:
+    async def inspect_game(game_id: _GameId) -> LobbyEntry:
         """One game of the lobby."""
-        return LobbyEntry(**lobby_entry(await hub.game(game_id)))
+        listed = await asyncio.to_thread(store.listed, game_id)
+        if listed is None:
+            raise UnknownGameError(f"no game {game_id!r}")
+        return LobbyEntry(**lobby_entry(listed))
 
     @app.post("/games/{game_id}/seats/{seat}/join", status_code=201)
-    async def join(game_id: str, seat: int) -> Joined:
+    async def join(game_id: _GameId, seat: int) -> Joined:
         """Claim a person's seat: its token is shown this once."""
-        game = await hub.game(game_id)
-        if not 0 <= seat < len(game.kinds):
+        stored = await asyncio.to_thread(store.game, game_id)
+        if stored is None:
+            raise UnknownGameError(f"no game {game_id!r}")
+        if not 0 <= seat < len(stored.setup["seats"]):
             raise RefusedError(404, "UnknownSeat", f"seat {seat} is not in this game")
         token = await hub.run(game_id, lambda game: game.join(seat))
-        hub.notify(game_id, game.version)  # the watchers' views now show the seat joined
+        hub.notify(game_id, (await hub.game(game_id)).version)  # the watchers see it joined
         return Joined(seat=seat, token=token)
 
     # A view is built as the engine's JSON and sent as it is (its shape is View's, which
     # the OpenAPI document shows): validating it again through the model would only cost.
 
     @app.get("/games/{game_id}/view", response_model=View)
-    async def get_view(game_id: str, authorization: _Auth = None) -> JSONResponse:
+    async def get_view(game_id: _GameId, authorization: _Auth = None) -> JSONResponse:
         """The view of the token's seat, or a spectator's without a token."""
         token = bearer(authorization)
         return JSONResponse(await hub.run(game_id, lambda g: view(g, seat_of(g, token))))
 
     @app.post("/games/{game_id}/actions", response_model=View)
-    async def act(game_id: str, body: ActionRequest, authorization: _Auth = None) -> JSONResponse:
-        """Play the token's seat's move; answers the seat's new view."""
+    async def act(
+        game_id: _GameId, body: ActionRequest, authorization: _Auth = None
+    ) -> JSONResponse:
+        """Play the token's seat's move; answers the seat's new view once the move is stored.
+
+        A bot whose turn comes next thinks in the background: its move comes
+        over the WebSocket, and in the next view.
+        """
         token = bearer(authorization)
         if token is None:
             raise RefusedError(401, "Unauthorized", "acting needs the seat's token")
-        if not limiter.allow(f"{game_id}:{token}"):
-            raise RefusedError(429, "TooManyRequests", "too many actions: wait a second")
+        seat = await asyncio.to_thread(seat_in_store, game_id, token)  # before any counting
+        wait = actions.take(f"{game_id}:{seat}")
+        if wait:
+            raise RefusedError(
+                429, "TooManyRequests", "too many actions: wait a second", retry_after=wait
+            )
 
         def play(game: HostedGame) -> dict[str, Any]:
-            seat = seat_of(game, token)
-            assert seat is not None
             game.act(seat, body.action, body.version)
             return view(game, seat)
 
@@ -243,13 +305,37 @@ def create_app(
         websocket: WebSocket, game_id: str, token: str | None = None, since: int = 0
     ) -> None:
         """Every move after ``since`` as this viewer may see it, the view, then live."""
-        await _live(hub, websocket, game_id, token, since)
+        address = _address(websocket.client)
+        if sockets.get(address, 0) >= limits.sockets_per_client:
+            await websocket.accept()
+            await websocket.close(
+                _WS_TOO_MANY,
+                f"at most {limits.sockets_per_client} WebSockets an address: close one",
+            )
+            return
+        sockets[address] = sockets.get(address, 0) + 1
+        try:
+            await _live(hub, websocket, game_id, token, since)
+        finally:
+            sockets[address] -= 1
+            if not sockets[address]:
+                del sockets[address]
 
     app.include_router(rulesets)
     page = importlib.resources.files("serenissima.server") / "static"
     app.mount("/play", StaticFiles(directory=str(page), html=True), name="play")
-    app.add_middleware(BodyLimit, limit=max_body)
+    app.add_middleware(
+        Guard,
+        max_body=limits.max_body,
+        max_headers=limits.max_headers,
+        body_seconds=limits.body_seconds,
+    )
     return app
+
+
+def _address(client: Any) -> str:
+    """A client's address (``Address(host, port)`` from the server), or ``"unknown"``."""
+    return str(client.host) if client is not None else "unknown"
 
 
 def _version() -> str:

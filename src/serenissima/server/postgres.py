@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from serenissima.server._store import _SCHEMA, Run, SQLStore
+from serenissima.server._store import Run, SQLStore
 
 try:
     import psycopg
@@ -51,6 +51,10 @@ class PostgresStore(SQLStore):
 
     _MARK = "%s"
     _INTEGRITY = errors.IntegrityError
+    _COLUMNS = (
+        "SELECT column_name FROM information_schema.columns "
+        "WHERE table_name = 'games' AND table_schema = current_schema()"
+    )
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -59,8 +63,7 @@ class PostgresStore(SQLStore):
     def _make_tables(self) -> None:
         with self._transaction() as run:
             run("SELECT pg_advisory_xact_lock(%s)", (_LOCK,))
-            for statement in _SCHEMA:
-                run(statement, ())
+            self._schema(run)
 
     def _connect(self) -> psycopg.Connection[Any]:
         return psycopg.connect(self.url, autocommit=True)

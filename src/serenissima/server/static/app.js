@@ -83,7 +83,6 @@ async function showLobby() {
     const seats = [];
     for (let seat = 0; seat < count; seat++) seats.push({ kind: form.get(`seat-${seat}`) });
     const body = { ruleset: form.get("ruleset"), players: count, seats };
-    if (form.get("seed")) body.seed = Number(form.get("seed"));
     try {
       const created = await api("POST", "/games", body);
       status(`created game ${created.id}`);
@@ -112,7 +111,8 @@ async function listGames() {
           onclick: () => join(game.id, seat.seat) }, `join seat ${seat.seat}`));
       }
     }
-    const state = game.over ? "over" : `waiting for ${seatName(game.waiting_for)}`;
+    const waiting = game.status === "owed" ? "a bot is thinking" : `waiting for ${seatName(game.waiting_for)}`;
+    const state = (game.over ? "over" : waiting) + (game.seeded ? ", seeded" : "");
     return el("tr", { "data-game": game.id },
       el("td", {}, game.id), el("td", {}, `${game.ruleset}, ${game.players} players`), seats,
       el("td", {}, `${game.version} (${state})`),

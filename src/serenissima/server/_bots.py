@@ -1,0 +1,149 @@
+"""Where the server's bots think: worker processes, off the request path, within a cap.
+
+A :class:`BotPool` runs each decision a bot owes (a
+:class:`~serenissima.server._host.BotTurn`) in one of a few worker
+processes, so that a bot's search neither holds a request open nor takes
+the interpreter from the threads that answer people. A search bot is given
+the server's seconds cap as its deadline (with its own budget, whichever
+comes first); should one decision still run past twice the cap, a timer in
+the worker stops it and the seat plays a legal action drawn from its seed,
+so no bot can hold its game, or a worker, for long.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import multiprocessing
+import random
+import signal
+from types import FrameType
+from typing import Final
+
+import attrs
+
+from serenissima.engine.registry import available_rulesets, load_ruleset
+from serenissima.server._host import BotTurn
+
+__all__ = ["BotAnswer", "BotPool", "think"]
+
+_LOG = logging.getLogger("serenissima.server")
+
+GRACE: Final = 1.0
+"""Seconds past twice the cap after which a worker stops a decision whatever it is doing."""
+
+
+@attrs.frozen(slots=True)
+class BotAnswer:
+    """What a bot answered: its action's text form, and whether it was stopped at the cap.
+
+    Attributes:
+        text: The action's text form.
+        stopped: Whether the decision ran past twice the cap and a drawn legal action
+            was played instead.
+    """
+
+    text: str
+    stopped: bool = False
+
+
+class _OverrunError(Exception):
+    """Raised in a worker by its timer when a decision runs past its hard limit."""
+
+
+def _overrun(signum: int, frame: FrameType | None) -> None:
+    raise _OverrunError
+
+
+def _warm() -> None:
+    """Load every installed ruleset in a new worker, before its first decision."""
+    for name in available_rulesets():
+        load_ruleset(name)
+
+
+def think(turn: BotTurn, max_seconds: float) -> BotAnswer:
+    """Decide ``turn`` within ``max_seconds``; past twice that, play a drawn legal action.
+
+    Example:
+        >>> import serenissima as ser
+        >>> rules = ser.load_ruleset("modern")
+        >>> state = rules.new_game(2)
+        >>> while state.to_act == ser.CHANCE:
+        ...     state = rules.apply(state, rules.chance_outcomes(state)[0][0])
+        >>> turn = BotTurn("g", 3, state.to_act, "ismcts:10", 7, "modern", state)
+        >>> answer = think(turn, max_seconds=1.0)
+        >>> rules.parse_action(state, answer.text) in rules.legal_actions(state), answer.stopped
+        (True, False)
+    """
+    timer = hasattr(signal, "setitimer") and _main_thread()
+    if timer:
+        signal.signal(signal.SIGALRM, _overrun)
+        signal.setitimer(signal.ITIMER_REAL, 2 * max_seconds + GRACE)
+    try:
+        return BotAnswer(turn.decide(max_seconds))
+    except _OverrunError:
+        rules = load_ruleset(turn.ruleset)
+        drawn = random.Random(turn.seed).choice(rules.legal_actions(turn.state))
+        return BotAnswer(str(drawn), stopped=True)
+    finally:
+        if timer:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def _main_thread() -> bool:
+    import threading
+
+    return threading.current_thread() is threading.main_thread()
+
+
+class BotPool:
+    """A few worker processes that think over the bots' decisions (see the module's description).
+
+    Args:
+        workers: How many processes.
+        max_seconds: The cap of one decision.
+    """
+
+    def __init__(self, workers: int, max_seconds: float) -> None:
+        self.workers = workers
+        self.max_seconds = max_seconds
+        self.stopped = 0
+        """Decisions stopped at their hard limit since the pool started."""
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+
+    def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
+        if self._pool is None:
+            context = multiprocessing.get_context("spawn")  # never fork a threaded server
+            self._pool = concurrent.futures.ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=_warm
+            )
+        return self._pool
+
+    async def decide(self, turn: BotTurn) -> BotAnswer:
+        """Think over ``turn`` in a worker; a worker that died is replaced and asked again."""
+        loop = asyncio.get_running_loop()
+        for attempt in (1, 2):
+            try:
+                answer = await loop.run_in_executor(self._executor(), think, turn, self.max_seconds)
+            except concurrent.futures.process.BrokenProcessPool:
+                _LOG.warning("a bot worker died (attempt %d); starting new workers", attempt)
+                self.close()
+                continue
+            if answer.stopped:
+                self.stopped += 1
+                _LOG.warning(
+                    "game %s: the %s bot ran past its cap; it played a drawn action",
+                    turn.game,
+                    turn.kind,
+                )
+            return answer
+        rules = load_ruleset(turn.ruleset)
+        drawn = random.Random(turn.seed).choice(rules.legal_actions(turn.state))
+        return BotAnswer(str(drawn), stopped=True)
+
+    def close(self) -> None:
+        """Stop the workers, dropping the decisions not yet started."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
