@@ -7,7 +7,9 @@ the interpreter from the threads that answer people. A search bot is given
 the server's seconds cap as its deadline (with its own budget, whichever
 comes first); should one decision still run past twice the cap, a timer in
 the worker stops it and the seat plays a legal action drawn from its seed,
-so no bot can hold its game, or a worker, for long.
+so no bot can hold its game, or a worker, for long. The workers run at a
+lower scheduling priority than the server, so that people's requests go
+first when the cores are busy.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import asyncio
 import concurrent.futures
 import logging
 import multiprocessing
+import os
 import random
 import signal
 from types import FrameType
@@ -56,8 +59,14 @@ def _overrun(signum: int, frame: FrameType | None) -> None:
     raise _OverrunError
 
 
+NICENESS: Final = 10
+"""How much lower than the server's the workers' scheduling priority is: people go first."""
+
+
 def _warm() -> None:
-    """Load every installed ruleset in a new worker, before its first decision."""
+    """Lower a new worker's priority, and load every installed ruleset before its first decision."""
+    if hasattr(os, "nice"):
+        os.nice(NICENESS)
     for name in available_rulesets():
         load_ruleset(name)
 
