@@ -71,8 +71,8 @@ def _warm() -> None:
         load_ruleset(name)
 
 
-def think(turn: BotTurn, max_seconds: float) -> BotAnswer:
-    """Decide ``turn`` within ``max_seconds``; past twice that, play a drawn legal action.
+def think(turn: BotTurn, max_seconds: float, grace: float = GRACE) -> BotAnswer:
+    """Decide ``turn`` within ``max_seconds``; past twice that and ``grace``, a drawn legal action.
 
     Example:
         >>> import serenissima as ser
@@ -88,7 +88,7 @@ def think(turn: BotTurn, max_seconds: float) -> BotAnswer:
     timer = hasattr(signal, "setitimer") and _main_thread()
     if timer:
         signal.signal(signal.SIGALRM, _overrun)
-        signal.setitimer(signal.ITIMER_REAL, 2 * max_seconds + GRACE)
+        signal.setitimer(signal.ITIMER_REAL, 2 * max_seconds + grace)
     try:
         return BotAnswer(turn.decide(max_seconds))
     except _OverrunError:
