@@ -3,15 +3,17 @@
 Every action has a short text form: ``bid 300``, ``buy 3 ragusa``,
 ``sailor 3>venice``, ``move 3 ionian_sea``, ``attack 3 5``,
 ``sell 3 wine smyrna``. Galleys are written by number, ports and sea areas
-by identifier, prices and bids in ducats. The actions themselves are in
-:mod:`.actions`.
+by identifier, prices and bids in ducats. A number is written in ASCII
+digits 0-9 only (:func:`~serenissima.engine.core.read_number`): ``bid +100``,
+``bid 1_00``, or ``bid 100`` in Arabic-Indic or fullwidth digits, is no action.
+The actions themselves are in :mod:`.actions`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from serenissima.engine.core import Action
+from serenissima.engine.core import Action, read_number, read_number_or_name
 from serenissima.engine.errors import ActionParseError
 
 from .actions_purchase import (
@@ -40,9 +42,7 @@ __all__ = ["parse"]
 
 
 def _int(text: str, word: str, what: str) -> int:
-    if not word.isdigit():
-        raise ActionParseError(text, f"expected {what} as a whole number, got {word!r}")
-    return int(word)
+    return read_number(text, word, f"expected {what} as a whole number")
 
 
 def _pair(text: str, word: str) -> tuple[str, str]:
@@ -50,6 +50,13 @@ def _pair(text: str, word: str) -> tuple[str, str]:
     if not sep or not source or not target:
         raise ActionParseError(text, f"expected SOURCE>TARGET, got {word!r}")
     return source, target
+
+
+def _ends(text: str, word: str) -> tuple[str, str]:
+    """The ends of a sailor's transfer ``SOURCE>TARGET``: each a port or a galley's number."""
+    expected = "expected a port, or a galley as a whole number"
+    source, target = _pair(text, word)
+    return read_number_or_name(text, source, expected), read_number_or_name(text, target, expected)
 
 
 def _shift_good(text: str, args: list[str]) -> Action:
@@ -102,7 +109,7 @@ _PARSERS: dict[str, tuple[int, _Build]] = {
     "counter": (1, lambda t, a: Counter(_int(t, a[0], "ducats"))),
     "build-galley": (2, lambda t, a: BuildGalley(a[0], a[1])),
     "build-fort": (1, lambda t, a: BuildFort(a[0])),
-    "sailor": (1, lambda t, a: ShiftSailor(*_pair(t, a[0]))),
+    "sailor": (1, lambda t, a: ShiftSailor(*_ends(t, a[0]))),
     "cargo": (2, _shift_good),
     "discard": (2, lambda t, a: DiscardGood(_int(t, a[0], "a galley"), a[1])),
     "dismiss": (1, lambda t, a: DiscardSailor(_int(t, a[0], "a galley"))),
