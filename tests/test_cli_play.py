@@ -79,12 +79,14 @@ def test_bad_input_is_refused_with_the_reason_and_changes_nothing(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     before, after = tmp_path / "before.json", tmp_path / "after.json"
-    script = f"save {before}\nbogus words\nmove nowhere\n999\n\nsave {after}\nquit\n"
+    script = f"save {before}\nbogus words\nmove nowhere\n999\n¹\n\uff11\n\nsave {after}\nquit\n"
     status, out, _ = _play(capsys, monkeypatch, script, "modern", "--players", "3", "--seed", "5")
     assert status == 0
     assert "Not played: cannot read action 'bogus words'" in out
     assert re.search(r"Not played: M-SETUP-\d+: 'move nowhere' is not possible now", out)
     assert "No action has number 999" in out
+    assert "Not played: numbers are written in ASCII digits 0-9, got '¹'" in out
+    assert "Not played: numbers are written in ASCII digits 0-9, got '\uff11'" in out
     assert "Leaving the game." in out
     assert before.read_text() == after.read_text()
 

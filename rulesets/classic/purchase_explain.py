@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from serenissima.engine.core import Action
+from serenissima.engine.core import Action, is_number
 from serenissima.engine.pieces import has_goods
 
 from .actions import (
@@ -161,7 +161,7 @@ def _why_hire(ctx: Ctx, state: ClassicState, action: Hire) -> Reason:
 
 def _end(ctx: Ctx, state: ClassicState, seat: int, end: str) -> tuple[str | None, Reason]:
     """The sea area of a transfer's end (a galley number or a port id), or why it is no end."""
-    if end.isdigit():
+    if is_number(end):
         galley = ctx.own_galley(state, int(end), seat)
         if galley is None:
             return None, ("C-ORG-1", f"galley {end} is not one of your galleys")
@@ -184,13 +184,13 @@ def _why_shift_sailor(ctx: Ctx, state: ClassicState, action: ShiftSailor) -> Rea
     target_area, r = _end(ctx, state, seat, target)
     if target_area is None:
         return r
-    if not source.isdigit() and not target.isdigit():
+    if not is_number(source) and not is_number(target):
         return "C-ORG-1", "sailors move between a port and a galley, not between two ports"
     if source_area != target_area:
         return "C-ORG-1", "sailors move only within one sea area"
-    if not source.isdigit() and ctx.port(state, source).garrison < 1:
+    if not is_number(source) and ctx.port(state, source).garrison < 1:
         return "C-ORG-1", f"{source} has no garrison sailor to send"
-    if target.isdigit():
+    if is_number(target):
         galley = state.galley(int(target))
         assert galley is not None
         if not ctx.room(galley)[0]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from serenissima.engine.core import CHANCE, TERMINAL, Action
+from serenissima.engine.core import CHANCE, TERMINAL, Action, is_number
 from serenissima.engine.errors import IllegalActionError
 from serenissima.engine.pieces import has_goods
 
@@ -114,7 +114,7 @@ def _shift_sailor(ctx: Ctx, state: ModernState, action: ShiftSailor) -> Reason:
         return "M-LOAD-4", "every transfer must start or end on the active galley"
     other = action.target if action.source == active else action.source
     galley = ctx.active(state)
-    if other.isdigit():
+    if is_number(other):
         mate = state.galley(int(other))
         if mate is None or mate.area != galley.area or mate.owner != galley.owner:
             return "M-LOAD-3", f"galley {other} is not one of your galleys in this space"
@@ -134,7 +134,7 @@ def _shift_sailor(ctx: Ctx, state: ModernState, action: ShiftSailor) -> Reason:
     reverse = f"s:{action.target}>{action.source}"
     if reverse in state.act.flows:
         return "M-LOAD-2", "a transfer cannot be reversed within the same loading step"
-    receiver = state.galley(int(action.target)) if action.target.isdigit() else None
+    receiver = state.galley(int(action.target)) if is_number(action.target) else None
     if receiver is not None and receiver.sailors < ctx.params.galley.max_sailors:
         return "M-GAL-1", f"galley {receiver.number} has no free space for another sailor"
     return "M-GAL-2", "the receiving galley has no room for another sailor"

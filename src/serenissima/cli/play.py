@@ -18,7 +18,7 @@ from serenissima.cli._common import (
 )
 from serenissima.cli._input import Reader, read_line
 from serenissima.cli._text import action_lines, in_number_order, standings_lines, step_line
-from serenissima.engine.core import CHANCE, Action
+from serenissima.engine.core import CHANCE, Action, is_number
 from serenissima.engine.errors import ActionParseError, ArgumentValueError, IllegalActionError
 
 if TYPE_CHECKING:
@@ -360,13 +360,16 @@ class _Session:
 
     def act(self, text: str, actions: tuple[Action, ...], seat: int | None) -> bool | None:
         game = self.game
-        if text.isdigit():
+        if is_number(text):
             ordered = in_number_order(actions)
             number = int(text)
             if not 1 <= number <= len(ordered):
                 self.say(f"No action has number {number}: choose 1 to {len(ordered)}.")
                 return None
             chosen: Action | str = ordered[number - 1]
+        elif text.isdigit():  # "¹", Arabic-Indic digits: not ASCII ones
+            self.say(f"Not played: numbers are written in ASCII digits 0-9, got {text!r}.")
+            return None
         else:
             chosen = text
         try:

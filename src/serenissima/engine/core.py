@@ -11,6 +11,8 @@ from typing import Final
 
 import attrs
 
+from serenissima.engine.errors import ActionParseError
+
 __all__ = [
     "CHANCE",
     "TERMINAL",
@@ -22,6 +24,9 @@ __all__ = [
     "Standing",
     "Standings",
     "State",
+    "is_number",
+    "read_number",
+    "read_number_or_name",
 ]
 
 CHANCE: Final[int] = -1
@@ -53,6 +58,104 @@ class Action:
 
     def __str__(self) -> str:
         return self.text()
+
+
+_NUMBER_FORM: Final[str] = "written in ASCII digits 0-9"
+"""How an action's text writes a number, as its parse errors say."""
+
+
+def is_number(word: str) -> bool:
+    r"""Return whether ``word`` is a number as an action's text writes it: ASCII digits 0-9.
+
+    ``str.isdigit`` and ``int`` take more: the digits of other scripts
+    (Arabic-Indic, Devanagari...), fullwidth digits, and, for ``isdigit``,
+    superscripts (``"¹"``); ``int`` also takes a sign and underscores
+    (``"+1_00"``). An action's text takes none of them.
+
+    Args:
+        word: A word of an action's text.
+
+    Returns:
+        Whether ``word`` is a non-empty run of the ASCII digits 0 to 9.
+
+    Examples:
+        >>> from serenissima.engine.core import is_number
+        >>> arabic_indic, fullwidth = "\u0661\u0660\u0660", "\uff11\uff10\uff10"
+        >>> [is_number(word) for word in ("100", arabic_indic, fullwidth, "¹", "+100", "1_00", "")]
+        [True, False, False, False, False, False, False]
+    """
+    return word.isascii() and word.isdigit()
+
+
+def read_number(text: str, word: str, expected: str) -> int:
+    """Read the number ``word`` of the action text ``text``: a run of ASCII digits 0-9.
+
+    Args:
+        text: The whole text of the action, for the error.
+        word: The word that must be a number.
+        expected: The start of the error's reason, in the edition's words
+            (``"expected ducats as a whole number"``).
+
+    Returns:
+        The number.
+
+    Raises:
+        ActionParseError: ``word`` is not a run of ASCII digits; the reason
+            says that numbers are written in ASCII digits 0-9.
+
+    Examples:
+        >>> from serenissima.engine.core import read_number
+        >>> read_number("bid 100", "100", "expected ducats as a whole number")
+        100
+        >>> import serenissima as ser
+        >>> try:
+        ...     read_number("bid ¹⁰⁰", "¹⁰⁰", "expected ducats as a whole number")
+        ... except ser.ActionParseError as error:
+        ...     print(error.reason)
+        expected ducats as a whole number written in ASCII digits 0-9, got '¹⁰⁰'
+    """
+    if not is_number(word):
+        raise ActionParseError(text, f"{expected} {_NUMBER_FORM}, got {word!r}")
+    return int(word)
+
+
+def read_number_or_name(text: str, word: str, expected: str) -> str:
+    """Check the word ``word`` of the action text ``text`` that is a number or a name.
+
+    Where either a number (a galley) or a name (a port) may stand, a word is
+    read as a number when it starts with a digit of any script or a sign,
+    or holds a digit other than ASCII 0-9: it must then be a run of ASCII
+    digits. Any other word is a name, which the rules check later.
+
+    Args:
+        text: The whole text of the action, for the error.
+        word: The word to check.
+        expected: The start of the error's reason, in the edition's words
+            (``"expected a port, or a galley as a whole number"``).
+
+    Returns:
+        ``word``, unchanged.
+
+    Raises:
+        ActionParseError: ``word`` is a number not written in ASCII digits 0-9.
+
+    Examples:
+        >>> from serenissima.engine.core import read_number_or_name
+        >>> read_number_or_name("attack 12", "12", "attack needs a port or a number")
+        '12'
+        >>> read_number_or_name("attack venice", "venice", "attack needs a port or a number")
+        'venice'
+        >>> import serenissima as ser
+        >>> try:
+        ...     read_number_or_name("attack +12", "+12", "attack needs a port or a number")
+        ... except ser.ActionParseError as error:
+        ...     print(error.reason)
+        attack needs a port or a number written in ASCII digits 0-9, got '+12'
+    """
+    numeric = word[:1].isdigit() or word[:1] in ("+", "-")
+    if is_number(word) or not (numeric or any(c.isdigit() and not c.isascii() for c in word)):
+        return word
+    raise ActionParseError(text, f"{expected} {_NUMBER_FORM}, got {word!r}")
 
 
 @attrs.frozen(slots=True)
