@@ -12,7 +12,7 @@ them by name.
 from serenissima.agents.base import Agent, RandomAgent
 from serenissima.agents.greedy import DEFAULT_MAX_OUTCOMES, DEFAULT_SAMPLES, GreedyAgent
 from serenissima.agents.ismcts import ISMCTSAgent
-from serenissima.agents.kinds import AGENT_KINDS, is_agent_kind, make_agent
+from serenissima.agents.kinds import AGENT_KINDS, is_agent_kind, make_agent, split_kind
 from serenissima.agents.play import DEFAULT_MAX_DECISIONS, GameResult, choice_states, play_game
 
 __all__ = [
@@ -29,4 +29,5 @@ __all__ = [
     "is_agent_kind",
     "make_agent",
     "play_game",
+    "split_kind",
 ]

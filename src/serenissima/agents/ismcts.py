@@ -185,17 +185,15 @@ class ISMCTSAgent:
     trade (see the bots page for how that plays against the tree); the modern
     edition gives no hints.
 
-    The budget is ``iterations`` per decision, or ``seconds`` of search per
-    decision, or both: the search then stops at whichever is spent first (a
-    server caps its bots so). With an iteration budget alone the choices depend
+    The budget is ``iterations`` per decision, ``seconds`` of search per decision, or
+    both (whichever is spent first ends it); with iterations alone the choices depend
     only on the seed.
     A decision with a single legal action costs nothing.
 
     Args:
         seed: Seed of the agent's generator (``None``: unpredictable).
         iterations: Iterations per decision (default :data:`DEFAULT_ITERATIONS`).
-        seconds: Seconds of search per decision, instead of ``iterations`` or as
-            their limit.
+        seconds: Seconds of search per decision (with ``iterations``: their limit).
         exploration: The exploration constant of UCB1 (0 or more).
         depth: The rollout's length in actions, 0 or more (``None``:
             :data:`DEFAULT_DEPTH` at two seats, 0 at more).
@@ -316,11 +314,9 @@ class ISMCTSAgent:
         self._known: set[str] = set()  # the rulesets whose decision kinds were checked
 
     def __repr__(self) -> str:
-        budgets = [f"iterations={self.iterations!r}"] if self.iterations is not None else []
-        if self.seconds is not None:
-            budgets.append(f"seconds={self.seconds!r}")
-        budget = ", ".join(budgets)
-        return f"ISMCTSAgent(seed={self.seed!r}, {budget}{'' if self.hints else ', hints=False'})"
+        given = (("iterations", self.iterations), ("seconds", self.seconds), ("hints", self.hints))
+        shown = [f"{k}={v!r}" for k, v in given if v is not None and v is not True]
+        return f"ISMCTSAgent(seed={self.seed!r}, {', '.join(shown)})"
 
     def act(self, rules: Ruleset, state: State) -> Action:
         """Search from what the seat to act may see of ``state``; return the action chosen.

@@ -148,8 +148,10 @@ def limits_of(args: argparse.Namespace) -> Limits:
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Open the database and serve until interrupted."""
     try:
+        import uvicorn
+
         from serenissima.server.app import create_app
-        from serenissima.server.serving import serve
+        from serenissima.server.serving import config
     except ImportError as exc:
         raise ArgumentValueError(
             f"serve needs the server extra ({exc.name} is missing): "
@@ -163,7 +165,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     store = open_store(args.database)
     app = create_app(store, poll=args.poll or None, limits=limits)
     print(f"serenissima: serving on http://{args.host}:{args.port}/play/", file=out, flush=True)
-    serve(
+    served = config(
         app,
         host=args.host,
         port=args.port,
@@ -172,6 +174,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         log_config=_log_config(),
         forwarded_allow_ips=args.forwarded_allow_ips,
     )
+    uvicorn.Server(served).run()
     return 0
 
 

@@ -25,26 +25,22 @@ from __future__ import annotations
 
 from serenissima.engine.errors import ArgumentValueError
 from serenissima.server._host import (
-    HUMAN,
-    BotBudgetError,
-    BotTurn,
     HostedGame,
     OutOfTurnError,
     SeatError,
     UnknownGameError,
-    check_budgets,
-    check_setup,
 )
 from serenissima.server._limits import Limits
+from serenissima.server._setup import HUMAN, BotBudgetError, check_budgets, check_setup
 from serenissima.server._store import (
-    Listed,
     Move,
     SQLiteStore,
     Store,
     StoredGame,
-    Summary,
     VersionConflictError,
 )
+from serenissima.server._summary import Listed, Summary
+from serenissima.server._turns import BotTurn
 
 __all__ = [
     "HUMAN",

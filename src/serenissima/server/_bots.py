@@ -27,7 +27,7 @@ from typing import Final
 import attrs
 
 from serenissima.engine.registry import available_rulesets, load_ruleset
-from serenissima.server._host import BotTurn
+from serenissima.server._turns import BotTurn
 
 __all__ = ["BotAnswer", "BotPool", "think"]
 

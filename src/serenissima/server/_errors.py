@@ -27,8 +27,9 @@ from serenissima.engine.errors import (
     OptionError,
     SerenissimaError,
 )
-from serenissima.server._host import BotBudgetError, OutOfTurnError, SeatError, UnknownGameError
+from serenissima.server._host import OutOfTurnError, SeatError, UnknownGameError
 from serenissima.server._models import ErrorBody
+from serenissima.server._setup import BotBudgetError
 from serenissima.server._store import VersionConflictError
 
 __all__ = ["Guard", "RefusedError", "bearer", "install"]

@@ -23,43 +23,19 @@ import hmac
 import random
 import secrets
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any
 
-import attrs
-
-from serenissima.agents import make_agent
-from serenissima.agents.ismcts import DEFAULT_ITERATIONS
-from serenissima.agents.kinds import is_agent_kind, split_kind
 from serenissima.engine.core import CHANCE, TERMINAL, Action, Event, State
-from serenissima.engine.errors import (
-    ArgumentTypeError,
-    ArgumentValueError,
-    SerenissimaError,
-    StateError,
-)
-from serenissima.engine.registry import available_rulesets, load_ruleset
+from serenissima.engine.errors import ArgumentTypeError, SerenissimaError, StateError
+from serenissima.engine.registry import load_ruleset
 from serenissima.engine.ruleset import Ruleset
 from serenissima.records.game import sample_outcome
-from serenissima.server._store import OVER, OWED, PERSON, Move, Store, Summary, VersionConflictError
+from serenissima.server._setup import HUMAN, check_setup
+from serenissima.server._store import Move, Store, VersionConflictError
+from serenissima.server._summary import OVER, OWED, PERSON, Summary
+from serenissima.server._turns import BotTurn, bot_action
 
-__all__ = [
-    "HUMAN",
-    "BotBudgetError",
-    "BotTurn",
-    "HostedGame",
-    "OutOfTurnError",
-    "SeatError",
-    "UnknownGameError",
-    "bot_action",
-    "check_budgets",
-    "check_setup",
-]
-
-HUMAN: Final[str] = "human"
-"""The seat kind of a person, who joins the seat and acts with its token."""
-
-_PEEKING: Final[frozenset[str]] = frozenset({"greedy-omniscient"})
-"""Bot kinds that look at every seat's secrets: never seated at a hosted game."""
+__all__ = ["HostedGame", "OutOfTurnError", "SeatError", "UnknownGameError"]
 
 
 class UnknownGameError(SerenissimaError, KeyError):
@@ -74,122 +50,6 @@ class OutOfTurnError(SerenissimaError, ValueError):
     """A seat tried to act when another seat, chance or nobody decides."""
 
 
-class BotBudgetError(ArgumentValueError):
-    """A bot seat asks for more thought than the server allows a decision."""
-
-
-def check_budgets(setup: Mapping[str, Any], *, max_seconds: float, max_iterations: int) -> None:
-    """Refuse a set-up whose bots ask for more than ``max_seconds`` or ``max_iterations``.
-
-    A search bot with no budget of its own (``"ismcts"``) searches its default
-    iterations, stopped at ``max_seconds`` like every bot.
-
-    Raises:
-        BotBudgetError: A seat over a cap; the message names the cap.
-
-    Example:
-        >>> setup = {"seats": [{"kind": "human"}, {"kind": "ismcts:9999"}]}
-        >>> try:
-        ...     check_budgets(setup, max_seconds=5, max_iterations=500)
-        ... except BotBudgetError as error:
-        ...     print(error)
-        seat 1: ismcts:9999 asks for 9999 iterations a decision; this server allows at most 500
-        (--max-bot-iterations)
-    """
-    seats = setup.get("seats") or ()
-    for number, seat in enumerate(seats if isinstance(seats, list | tuple) else ()):
-        kind = seat.get("kind") if isinstance(seat, Mapping) else None
-        if not isinstance(kind, str) or kind == HUMAN or not is_agent_kind(kind):
-            continue  # check_setup says what is wrong with it
-        _, iterations, seconds = split_kind(kind)
-        if iterations is not None and iterations > max_iterations:
-            raise BotBudgetError(
-                f"seat {number}: {kind} asks for {iterations} iterations a decision; this "
-                f"server allows at most {max_iterations} (--max-bot-iterations)"
-            )
-        if seconds is not None and seconds > max_seconds:
-            raise BotBudgetError(
-                f"seat {number}: {kind} asks for {seconds:g} seconds a decision; this "
-                f"server allows at most {max_seconds:g} (--max-bot-seconds)"
-            )
-
-
-def check_setup(setup: Mapping[str, Any]) -> dict[str, Any]:
-    """A game's set-up, checked and completed: what :meth:`HostedGame.create` stores.
-
-    ``ruleset`` (an installed ruleset's name), ``players``, ``options`` (by
-    name; default none), ``seats`` (one ``{"kind": ...}`` per seat: ``"human"``
-    or a bot kind such as ``"random"``, ``"greedy"`` or ``"ismcts:200"``;
-    default all human), ``seed`` (default drawn from the system's source of
-    randomness; a game whose seed was given is marked ``seeded``) and
-    ``chance_by`` (default ``None``: the server rolls; a person's seat: that
-    seat enters every roll and draw, as at a table with physical dice).
-
-    Raises:
-        ArgumentTypeError: A field of the wrong type.
-        ArgumentValueError: An unknown field, seat kind or a wrong seat count.
-        OptionError: Players or options the ruleset refuses.
-
-    Example:
-        >>> setup = check_setup({"ruleset": "modern", "players": 2, "seed": 7})
-        >>> setup["seats"], setup["options"], setup["seeded"]
-        ([{'kind': 'human'}, {'kind': 'human'}], {}, True)
-    """
-    if not isinstance(setup, Mapping):
-        raise ArgumentTypeError("setup", "a mapping of set-up fields", setup)
-    known = {"ruleset", "players", "options", "seats", "seed", "chance_by"}
-    unknown = sorted(set(setup) - known)
-    if unknown:
-        raise ArgumentValueError(f"unknown set-up fields {unknown}; known: {sorted(known)}")
-    ruleset = setup.get("ruleset")
-    if not isinstance(ruleset, str):
-        raise ArgumentTypeError("ruleset", "an installed ruleset's name", ruleset)
-    installed = available_rulesets()
-    if ruleset not in installed:  # never a folder: a client names no path of the server's
-        raise ArgumentValueError(f"no installed ruleset {ruleset!r}; installed: {installed}")
-    rules = load_ruleset(ruleset)
-    players = setup.get("players", max(rules.info.players))
-    options = setup.get("options") or {}
-    if not isinstance(options, Mapping):
-        raise ArgumentTypeError("options", "a mapping of option names to values", options)
-    rules.new_game(players, options)  # OptionError: players or options refused
-    seats = setup.get("seats") or [{"kind": HUMAN}] * players
-    if not isinstance(seats, list | tuple) or len(seats) != players:
-        raise ArgumentValueError(f"seats must list {players} seats, one per player")
-    kinds = []
-    for number, seat in enumerate(seats):
-        kind = seat.get("kind") if isinstance(seat, Mapping) else None
-        if kind != HUMAN and (not is_agent_kind(kind) or kind in _PEEKING):
-            raise ArgumentValueError(
-                f"seat {number}: kind {kind!r} is neither {HUMAN!r} nor a bot that decides "
-                "from its seat's view (random, greedy, ismcts, ismcts:N)"
-            )
-        kinds.append({"kind": kind})
-    seed = setup.get("seed")
-    seeded = seed is not None
-    if seed is None:
-        seed = secrets.randbits(63)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ArgumentTypeError("seed", "an int", seed)
-    chance_by = setup.get("chance_by")
-    if chance_by is not None and (
-        isinstance(chance_by, bool)
-        or not isinstance(chance_by, int)
-        or not 0 <= chance_by < players
-        or kinds[chance_by]["kind"] != HUMAN
-    ):
-        raise ArgumentValueError(f"chance_by must be a person's seat or null, not {chance_by!r}")
-    return {
-        "ruleset": ruleset,
-        "players": players,
-        "options": dict(options),
-        "seats": kinds,
-        "seed": seed,
-        "seeded": seeded,
-        "chance_by": chance_by,
-    }
-
-
 def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -197,58 +57,6 @@ def _digest(token: str) -> str:
 def _seed(seed: int, version: int) -> int:
     """The seed of whatever draws the move that makes ``version``."""
     return int.from_bytes(hashlib.sha256(f"{seed}:{version}".encode()).digest()[:8], "big")
-
-
-@attrs.frozen(slots=True)
-class BotTurn:
-    """A decision a bot owes a game: everything needed to think it over in another process.
-
-    Attributes:
-        game: The game's id.
-        version: The game's version when the bot decides (its move makes the next).
-        seat: The bot's seat.
-        kind: The bot's kind, such as ``"ismcts:200"``.
-        seed: The seed of the bot's generator for this decision.
-        ruleset: The installed ruleset's name.
-        state: The state to decide in (the bot sees only its seat's view of it).
-    """
-
-    game: str
-    version: int
-    seat: int
-    kind: str
-    seed: int
-    ruleset: str
-    state: State
-
-    def decide(self, max_seconds: float | None = None) -> str:
-        """The bot's action's text form, thought over for at most about ``max_seconds``."""
-        rules = load_ruleset(self.ruleset)
-        return str(bot_action(rules, self.kind, self.seed, self.state, max_seconds))
-
-
-def bot_action(
-    rules: Ruleset, kind: str, seed: int, state: State, max_seconds: float | None = None
-) -> Action:
-    """The action of a bot of ``kind`` seeded with ``seed``; a search stops at ``max_seconds``.
-
-    A search bot's own budget stands when it is smaller: ``ismcts:200`` searches
-    200 iterations, or until ``max_seconds``, whichever comes first.
-
-    Example:
-        >>> import serenissima as ser
-        >>> rules = ser.load_ruleset("classic")
-        >>> state = rules.new_game(2)
-        >>> bot_action(rules, "ismcts:20", 1, state, max_seconds=0.5) in rules.legal_actions(state)
-        True
-    """
-    name, iterations, seconds = split_kind(kind)
-    if max_seconds is None or name != "ismcts":
-        return make_agent(kind, seed).act(rules, state)
-    if seconds is None and iterations is None:
-        iterations = DEFAULT_ITERATIONS
-    seconds = max_seconds if seconds is None else min(seconds, max_seconds)
-    return make_agent(name, seed, iterations=iterations, seconds=seconds).act(rules, state)
 
 
 class HostedGame:

@@ -32,9 +32,10 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from serenissima.server._bots import BotPool
-from serenissima.server._host import BotTurn, HostedGame
+from serenissima.server._host import HostedGame
 from serenissima.server._limits import Limits
 from serenissima.server._store import Store
+from serenissima.server._turns import BotTurn
 
 __all__ = ["Hub"]
 

@@ -23,24 +23,16 @@ from typing import Any, Final, Protocol
 import attrs
 
 from serenissima.engine.errors import ArgumentValueError, SerenissimaError
+from serenissima.server._summary import OWED, Listed, Summary
 
 __all__ = [
-    "Listed",
     "Move",
     "SQLStore",
     "SQLiteStore",
     "Store",
     "StoredGame",
-    "Summary",
     "VersionConflictError",
 ]
-
-OWED: Final = "owed"
-"""A game's status while the server owes it a move: a bot's, or a roll of its dice."""
-PERSON: Final = "person"
-"""A game's status while it waits for a person's move."""
-OVER: Final = "over"
-"""A game's status once it is over."""
 
 
 class VersionConflictError(SerenissimaError):
@@ -75,43 +67,6 @@ class StoredGame:
     id: str
     created: str
     setup: Mapping[str, Any]
-
-
-@attrs.frozen(slots=True)
-class Summary:
-    """Where a game stands, as the lobby shows it without loading the game.
-
-    Attributes:
-        version: The moves made so far.
-        to_act: The seat that decides, ``-1`` for chance, ``-2`` once over.
-        waiting_for: The person's seat whose move the game awaits, or ``None``.
-        status: :data:`PERSON`, :data:`OWED` (a bot or the server's dice move
-            next) or :data:`OVER`.
-    """
-
-    version: int
-    to_act: int
-    waiting_for: int | None
-    status: str
-
-
-@attrs.frozen(slots=True)
-class Listed:
-    """A game as the lobby lists it: its set-up, where it stands, and its joined seats.
-
-    Attributes:
-        id: The game's identifier.
-        created: When it was created (ISO 8601, UTC).
-        setup: Its set-up.
-        summary: Where it stands.
-        joined: The person's seats that have been joined.
-    """
-
-    id: str
-    created: str
-    setup: Mapping[str, Any]
-    summary: Summary
-    joined: frozenset[int]
 
 
 class Store(Protocol):
@@ -259,7 +214,7 @@ class SQLStore:
             ArgumentValueError: A game of that id exists.
         """
         text = json.dumps(dict(setup), sort_keys=True, separators=(",", ":"))
-        where = _columns(summary)
+        where = Summary.columns(summary)
         try:
             with self._transaction() as run:
                 run(
@@ -326,7 +281,7 @@ class SQLStore:
             self._sql(
                 "UPDATE games SET version = ?, to_act = ?, waiting_for = ?, status = ? WHERE id = ?"
             ),
-            (*_columns(summary), game),
+            (*Summary.columns(summary), game),
         )
 
     def describe(self, game: str, summary: Summary) -> None:
@@ -353,12 +308,12 @@ class SQLStore:
         joined: dict[str, set[int]] = {}
         for game, seat in seats:
             joined.setdefault(game, set()).add(seat)
-        return [_listed(row, joined.get(row[0], set())) for row in rows]
+        return [Listed.from_row(row, joined.get(row[0], set())) for row in rows]
 
     def listed(self, game: str) -> Listed | None:
         """One game as the lobby lists it, or ``None``."""
         rows = self._read(self._sql(f"{_LISTED} WHERE id = ? AND status IS NOT NULL"), (game,))
-        return _listed(rows[0], set(self.tokens(game))) if rows else None
+        return Listed.from_row(rows[0], set(self.tokens(game))) if rows else None
 
     def owed(self) -> list[str]:
         """The games that wait for a move of the server's, oldest first."""
@@ -387,18 +342,6 @@ class SQLStore:
         """The (hashed) token of each claimed seat of ``game``."""
         rows = self._read(self._sql("SELECT seat, token FROM seats WHERE game = ?"), (game,))
         return dict(rows)
-
-
-def _columns(summary: Summary | None) -> tuple[object, ...]:
-    if summary is None:
-        return (None, None, None, None)
-    return (summary.version, summary.to_act, summary.waiting_for, summary.status)
-
-
-def _listed(row: tuple[Any, ...], joined: set[int]) -> Listed:
-    game, created, setup, version, to_act, waiting_for, status = row
-    summary = Summary(version, to_act, waiting_for, status)
-    return Listed(game, created, json.loads(setup), summary, frozenset(joined))
 
 
 class SQLiteStore(SQLStore):

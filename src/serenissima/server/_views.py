@@ -15,8 +15,9 @@ from typing import Any
 
 from serenissima.engine.core import CHANCE, TERMINAL
 from serenissima.records.serialize import to_data
-from serenissima.server._host import HUMAN, HostedGame
-from serenissima.server._store import OVER, Listed
+from serenissima.server._host import HostedGame
+from serenissima.server._setup import HUMAN
+from serenissima.server._summary import OVER, Listed
 
 __all__ = ["lobby_entry", "move_message", "view"]
 

@@ -36,7 +36,7 @@ from fastapi.responses import JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
 from serenissima.server._errors import Guard, RefusedError, bearer, install
-from serenissima.server._host import HostedGame, UnknownGameError, check_budgets
+from serenissima.server._host import HostedGame, UnknownGameError
 from serenissima.server._hub import Hub
 from serenissima.server._limits import Buckets, Limits
 from serenissima.server._models import (
@@ -49,6 +49,7 @@ from serenissima.server._models import (
     View,
 )
 from serenissima.server._publish import rulesets
+from serenissima.server._setup import check_budgets
 from serenissima.server._store import Store
 from serenissima.server._views import lobby_entry, move_message, view
 

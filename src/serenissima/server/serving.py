@@ -1,7 +1,8 @@
 """Serving the application with uvicorn, with the connection limits no route can set.
 
-:func:`serve` runs :func:`~serenissima.server.app.create_app`'s application
-with what is bounded before a request reaches it: the connections open at
+:func:`config` configures uvicorn to serve
+:func:`~serenissima.server.app.create_app`'s application with what is
+bounded before a request reaches it: the connections open at
 once (503 beyond), the size of a request's head (the connection is refused
 beyond four times ``Limits.max_headers``; the application answers 431 above
 ``max_headers``), the time a client may take to send that head
@@ -17,11 +18,13 @@ import logging
 from typing import Any, Final
 
 import h11
+import uvicorn
+from uvicorn.config import LOGGING_CONFIG
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from serenissima.server._limits import Limits
 
-__all__ = ["KEEP_ALIVE_SECONDS", "WS_MAX_MESSAGE", "head_timeout", "serve"]
+__all__ = ["KEEP_ALIVE_SECONDS", "WS_MAX_MESSAGE", "config", "head_timeout"]
 
 KEEP_ALIVE_SECONDS: Final = 5
 """How long an idle kept-alive HTTP connection stays open."""
@@ -38,6 +41,11 @@ def head_timeout(seconds: float) -> type[asyncio.Protocol]:
     byte of each later request on a kept-alive connection, until the request
     line and headers are in: a client that dribbles its head byte by byte
     holds a connection for at most ``seconds``.
+
+    Example:
+        >>> protocol = head_timeout(2.0)
+        >>> protocol.__name__, issubclass(protocol, asyncio.Protocol)
+        ('HeadTimeout', True)
     """
 
     class HeadTimeout(H11Protocol):
@@ -86,7 +94,7 @@ def head_timeout(seconds: float) -> type[asyncio.Protocol]:
     return HeadTimeout
 
 
-def serve(
+def config(
     app: Any,
     *,
     host: str,
@@ -95,8 +103,8 @@ def serve(
     log_level: str = "info",
     log_config: dict[str, Any] | None = None,
     forwarded_allow_ips: str | None = None,
-) -> None:
-    """Serve ``app`` with uvicorn until interrupted, within ``limits`` (see the module).
+) -> uvicorn.Config:
+    """Uvicorn's configuration for serving ``app`` within ``limits`` (see the module).
 
     Args:
         app: The application.
@@ -108,11 +116,17 @@ def serve(
         forwarded_allow_ips: The addresses of proxies trusted to name the client
             (``X-Forwarded-For``), whose address the per-address limits then count;
             ``None``: the connection's own address counts.
-    """
-    import uvicorn
-    from uvicorn.config import LOGGING_CONFIG
 
-    config = uvicorn.Config(
+    Example:
+        >>> import tempfile
+        >>> from serenissima.server import open_store
+        >>> from serenissima.server.app import create_app
+        >>> app = create_app(open_store(f"sqlite:///{tempfile.mkdtemp()}/games.db"))
+        >>> made = config(app, host="127.0.0.1", port=8000, limits=Limits(max_connections=50))
+        >>> made.limit_concurrency, made.ws_max_size, made.h11_max_incomplete_event_size
+        (50, 4096, 32768)
+    """
+    return uvicorn.Config(
         app,
         host=host,
         port=port,
@@ -127,4 +141,3 @@ def serve(
         forwarded_allow_ips=forwarded_allow_ips,
         log_config=LOGGING_CONFIG if log_config is None else log_config,
     )
-    uvicorn.Server(config).run()
