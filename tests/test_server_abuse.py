@@ -324,6 +324,27 @@ def test_a_creation_token_guards_game_creation(tmp_path: Path) -> None:
         assert http.post("/games", json=setup, headers=right).status_code == 201
 
 
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z"
+    except OSError:
+        return False
+
+
 def test_owed_bot_moves_are_taken_up_after_kill_9_without_stalling_a_read(tmp_path: Path) -> None:
     database = f"sqlite:///{tmp_path}/games.db"
     server = ServerProcess(database, log=tmp_path / "log", extra=("--max-bot-seconds", "2"))
@@ -333,7 +354,14 @@ def test_owed_bot_moves_are_taken_up_after_kill_9_without_stalling_a_read(tmp_pa
         seats = [{"kind": "ismcts:2s"}, {"kind": "ismcts:2s"}]
         games = [api.create(ruleset=name, players=2, seats=seats) for name in ("classic", "modern")]
         time.sleep(1.0)  # the bots are thinking
+        assert server.process is not None
+        workers = _children(server.process.pid)
+        assert workers  # the bots think in processes of their own
         server.kill()
+        deadline = time.monotonic() + 10
+        while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(_alive(pid) for pid in workers)  # no worker outlives its server
         server.start()
         started = time.perf_counter()
         listed = api.http.get("/games")

@@ -9,7 +9,7 @@ comes first); should one decision still run past twice the cap, a timer in
 the worker stops it and the seat plays a legal action drawn from its seed,
 so no bot can hold its game, or a worker, for long. The workers run at a
 lower scheduling priority than the server, so that people's requests go
-first when the cores are busy.
+first when the cores are busy, and end as soon as their server is gone.
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ import multiprocessing
 import os
 import random
 import signal
+import threading
+import time
 from types import FrameType
 from typing import Final
 
@@ -63,8 +65,20 @@ NICENESS: Final = 10
 """How much lower than the server's the workers' scheduling priority is: people go first."""
 
 
+ORPHAN_CHECK: Final = 0.5
+"""How often, in seconds, a worker looks whether its server is still alive."""
+
+
+def _orphaned(parent: int) -> None:
+    """End the worker once its server is gone (killed with ``kill -9``, say): never linger."""
+    while os.getppid() == parent:
+        time.sleep(ORPHAN_CHECK)
+    os._exit(0)
+
+
 def _warm() -> None:
-    """Lower a new worker's priority, and load every installed ruleset before its first decision."""
+    """Set a new worker up: lower priority, end with the server, every ruleset loaded."""
+    threading.Thread(target=_orphaned, args=(os.getppid(),), daemon=True).start()
     if hasattr(os, "nice"):
         os.nice(NICENESS)
     for name in available_rulesets():
@@ -101,8 +115,6 @@ def think(turn: BotTurn, max_seconds: float, grace: float = GRACE) -> BotAnswer:
 
 
 def _main_thread() -> bool:
-    import threading
-
     return threading.current_thread() is threading.main_thread()
 
 
