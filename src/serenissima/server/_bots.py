@@ -28,10 +28,11 @@ from typing import Final
 
 import attrs
 
+from serenissima.agents.kinds import split_kind
 from serenissima.engine.registry import available_rulesets, load_ruleset
 from serenissima.server._turns import BotTurn
 
-__all__ = ["BotAnswer", "BotPool", "think"]
+__all__ = ["QUICK", "SEARCH", "BotAnswer", "BotPool", "lane", "think"]
 
 _LOG = logging.getLogger("serenissima.server")
 
@@ -118,11 +119,32 @@ def _main_thread() -> bool:
     return threading.current_thread() is threading.main_thread()
 
 
+SEARCH: Final = "search"
+"""The lane of the search bots' decisions, which may take the whole cap."""
+QUICK: Final = "quick"
+"""The lane of the quick bots' decisions (random, greedy): never queued behind a search."""
+
+
+def lane(kind: str) -> str:
+    """The lane a bot's decisions take: :data:`SEARCH` or :data:`QUICK`.
+
+    Example:
+        >>> lane("ismcts:2s"), lane("ismcts"), lane("greedy"), lane("random")
+        ('search', 'search', 'quick', 'quick')
+    """
+    return SEARCH if split_kind(kind)[0] == "ismcts" else QUICK
+
+
 class BotPool:
-    """A few worker processes that think over the bots' decisions (see the module's description).
+    """Worker processes that think over the bots' decisions (see the module's description).
+
+    Decisions go in two lanes, each with processes of its own: the search bots'
+    (``workers`` processes), which may think for the whole cap, and the quick
+    bots' (one process), whose decisions take milliseconds and so never wait
+    behind a search.
 
     Args:
-        workers: How many processes.
+        workers: How many processes think for the search bots.
         max_seconds: The cap of one decision.
     """
 
@@ -131,25 +153,30 @@ class BotPool:
         self.max_seconds = max_seconds
         self.stopped = 0
         """Decisions stopped at their hard limit since the pool started."""
-        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._pools: dict[str, concurrent.futures.ProcessPoolExecutor] = {}
 
-    def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
-        if self._pool is None:
+    def _executor(self, lane: str) -> concurrent.futures.ProcessPoolExecutor:
+        pool = self._pools.get(lane)
+        if pool is None:
             context = multiprocessing.get_context("spawn")  # never fork a threaded server
-            self._pool = concurrent.futures.ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=_warm
+            size = self.workers if lane == SEARCH else 1
+            pool = self._pools[lane] = concurrent.futures.ProcessPoolExecutor(
+                size, mp_context=context, initializer=_warm
             )
-        return self._pool
+        return pool
 
     async def decide(self, turn: BotTurn) -> BotAnswer:
-        """Think over ``turn`` in a worker; a worker that died is replaced and asked again."""
+        """Think over ``turn`` in its lane; a worker that died is replaced and asked again."""
         loop = asyncio.get_running_loop()
+        where = lane(turn.kind)
         for attempt in (1, 2):
             try:
-                answer = await loop.run_in_executor(self._executor(), think, turn, self.max_seconds)
+                answer = await loop.run_in_executor(
+                    self._executor(where), think, turn, self.max_seconds
+                )
             except concurrent.futures.process.BrokenProcessPool:
                 _LOG.warning("a bot worker died (attempt %d); starting new workers", attempt)
-                self.close()
+                self._close(where)
                 continue
             if answer.stopped:
                 self.stopped += 1
@@ -163,8 +190,12 @@ class BotPool:
         drawn = random.Random(turn.seed).choice(rules.legal_actions(turn.state))
         return BotAnswer(str(drawn), stopped=True)
 
-    def close(self) -> None:
-        """Stop the workers, dropping the decisions not yet started."""
-        pool, self._pool = self._pool, None
+    def _close(self, lane: str) -> None:
+        pool = self._pools.pop(lane, None)
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        """Stop the workers, dropping the decisions not yet started."""
+        for name in list(self._pools):
+            self._close(name)

@@ -8,10 +8,10 @@ slow disk holds up its own game only, never the event loop or another game.
 
 A bot never thinks on the request path: when a game owes a bot's move, the
 hub asks its :class:`~serenissima.server._bots.BotPool` (worker processes, a
-cap on each decision) and commits the answer when it comes, unless the game
-moved on meanwhile. A request that hands the turn to a bot is answered as
-soon as its move is stored; the bot's move reaches the watchers over their
-WebSockets. Games that owed a bot's move when a server stopped are taken up
+cap on each decision, the quick bots in a lane of their own) and commits the
+answer when it comes, unless the game moved on meanwhile. A request that
+hands the turn to a bot is answered as soon as its move is stored; the bot's
+move reaches the watchers over their WebSockets. Games that owed a bot's move when a server stopped are taken up
 when the next one starts, in the same way.
 
 After each change the hub tells the game's listeners (the open WebSockets)
@@ -31,7 +31,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import TypeVar
 
-from serenissima.server._bots import BotPool
+from serenissima.server._bots import QUICK, SEARCH, BotPool, lane
 from serenissima.server._host import HostedGame
 from serenissima.server._limits import Limits
 from serenissima.server._store import Store
@@ -88,7 +88,10 @@ class Hub:
         self.listeners: dict[str, set[asyncio.Queue[int]]] = {}
         self.thinking: dict[str, asyncio.Task[None]] = {}
         """The games a bot thinks for (or waits to), by id."""
-        self._turns = asyncio.Semaphore(2 * self.limits.bot_workers)
+        self._turns = {  # a few games at a time hold a decision in memory, in each lane
+            SEARCH: asyncio.Semaphore(2 * self.limits.bot_workers),
+            QUICK: asyncio.Semaphore(4),
+        }
         self._pollers: dict[str, asyncio.Task[None]] = {}
 
     # --- games ------------------------------------------------------------------
@@ -171,7 +174,10 @@ class Hub:
         """Have the game's bots make the moves they owe, one decision at a time, in turn."""
         try:
             while True:
-                async with self._turns:  # a few games at a time hold a decision in memory
+                owed = await self.run(game_id, lambda game: game.owed())
+                if owed is None:
+                    return
+                async with self._turns[lane(owed.kind)]:
                     turn = await self.run(game_id, lambda game: game.owed())
                     if turn is None:
                         return
