@@ -11,8 +11,9 @@ hub asks its :class:`~serenissima.server._bots.BotPool` (worker processes, a
 cap on each decision, the quick bots in a lane of their own) and commits the
 answer when it comes, unless the game moved on meanwhile. A request that
 hands the turn to a bot is answered as soon as its move is stored; the bot's
-move reaches the watchers over their WebSockets. Games that owed a bot's move when a server stopped are taken up
-when the next one starts, in the same way.
+move reaches the watchers over their WebSockets. Games that owed a bot's
+move when a server stopped are taken up when the next one starts, in the
+same way.
 
 After each change the hub tells the game's listeners (the open WebSockets)
 the new version; each listener then sends its viewer the moves it has not
