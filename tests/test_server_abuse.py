@@ -179,7 +179,12 @@ def test_forged_tokens_are_refused_and_cost_no_memory(
     before = _rss_mib(served)
     huge = "x" * 100_000  # far past the header limit: refused before any route
     for number in range(200):
-        answer = api.http.post(url, json=body, headers={"Authorization": f"Bearer {huge}{number}"})
+        try:
+            answer = api.http.post(
+                url, json=body, headers={"Authorization": f"Bearer {huge}{number}"}
+            )
+        except httpx.TransportError:  # refused (400) and closed while the head was still sent
+            continue
         assert answer.status_code in (400, 431)
     for number in range(1500):  # just under the header limit, each one new: 10 MiB in all
         token = f"{number:07000d}"
