@@ -107,12 +107,17 @@ def think(turn: BotTurn, max_seconds: float, grace: float = GRACE) -> BotAnswer:
     try:
         return BotAnswer(turn.decide(max_seconds))
     except _OverrunError:
-        rules = load_ruleset(turn.ruleset)
-        drawn = random.Random(turn.seed).choice(rules.legal_actions(turn.state))
-        return BotAnswer(str(drawn), stopped=True)
+        return _drawn(turn)
     finally:
         if timer:
             signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def _drawn(turn: BotTurn) -> BotAnswer:
+    """A legal action drawn from the turn's seed: the answer of a bot stopped at its limit."""
+    rules = load_ruleset(turn.ruleset)
+    drawn = random.Random(turn.seed).choice(rules.legal_actions(turn.state))
+    return BotAnswer(str(drawn), stopped=True)
 
 
 def _main_thread() -> bool:
@@ -186,9 +191,7 @@ class BotPool:
                     turn.kind,
                 )
             return answer
-        rules = load_ruleset(turn.ruleset)
-        drawn = random.Random(turn.seed).choice(rules.legal_actions(turn.state))
-        return BotAnswer(str(drawn), stopped=True)
+        return _drawn(turn)
 
     def _close(self, lane: str) -> None:
         pool = self._pools.pop(lane, None)
