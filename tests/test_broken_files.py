@@ -137,6 +137,7 @@ def edition(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFac
         text = dumps(data)
         assert tomllib.loads(text) == data, f"{file} does not survive rewriting"
         (folder / file).write_text(text, encoding="utf-8")
+    shutil.copyfile(RULESETS / name / "values.json", folder / "values.json")  # not TOML
     assert f'engine = "{name}"' in (folder / "ruleset.toml").read_text(encoding="utf-8")
     return folder
 

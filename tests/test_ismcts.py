@@ -21,7 +21,7 @@ from serenissima.agents import (
     play_game,
 )
 from serenissima.agents._tree import Search, Settings, _Node
-from serenissima.agents.ismcts import DEFAULT_ITERATIONS, DENIAL
+from serenissima.agents.ismcts import DEFAULT_ITERATIONS, DENIAL, MAX_ITERATIONS
 from serenissima.engine.core import CHANCE, TERMINAL, State
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, StateError
 from serenissima.engine.registry import load_ruleset
@@ -118,7 +118,7 @@ def test_with_both_budgets_the_first_spent_ends_the_search() -> None:
     by_count = ISMCTSAgent(seed=3, iterations=40).act(rules, state)
     assert ISMCTSAgent(seed=3, iterations=40, seconds=3600.0).act(rules, state) == by_count
     started = time.perf_counter()
-    endless = ISMCTSAgent(seed=3, iterations=10**9, seconds=0.05)
+    endless = ISMCTSAgent(seed=3, iterations=MAX_ITERATIONS, seconds=0.05)
     assert endless.act(rules, state) in rules.legal_actions(state)
     assert time.perf_counter() - started < 60  # the clock ended it, not a billion iterations
 
@@ -156,7 +156,8 @@ def test_no_search_where_no_seat_decides() -> None:
         ({"rival": -0.5}, ArgumentValueError),
         ({"rival": True}, ArgumentTypeError),
         ({"denial": 2.0}, ArgumentValueError),
-        ({"denial": None}, ArgumentTypeError),
+        ({"denial": "much"}, ArgumentTypeError),
+        ({"evaluator": "oracle"}, ArgumentValueError),
     ],
 )
 def test_bad_settings_are_refused(settings: dict[str, object], error: type[Exception]) -> None:

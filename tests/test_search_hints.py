@@ -68,7 +68,8 @@ def test_the_classic_edition_declares_greedy_rollouts_on_the_board() -> None:
         None,
         (),
     )
-    assert MODERN.info.search == SearchHints()
+    assert attrs.evolve(MODERN.info.search, values=None, values_sha256=None) == SearchHints()
+    assert MODERN.info.search.values == CLASSIC.info.search.values == "values.json"
     assert hints.applies(2)
     assert hints.applies(4)
     assert SearchHints(players=(4,)).applies(4)

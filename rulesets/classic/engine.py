@@ -26,9 +26,11 @@ from . import (
     battle,
     deals,
     encoding,
+    heuristic,
     landing,
     movement,
     negotiation,
+    pace,
     purchase,
     reorganise,
     rounds,
@@ -103,14 +105,6 @@ from .state import (
 )
 
 __all__ = ["PHASES", "ClassicEngine"]
-
-
-def _no_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
-    return ()
-
-
-def _fixed(*actions: Action) -> Any:
-    return lambda ctx, state: actions
 
 
 PHASES: Mapping[type[Phase], PhaseRules] = {
@@ -198,7 +192,7 @@ PHASES: Mapping[type[Phase], PhaseRules] = {
         "passage",
         "C-MOVE-3",
         "Let the moving galley pass through, or refuse?",
-        _fixed(Grant(), Refuse()),
+        lambda ctx, state: (Grant(), Refuse()),
         None,
         {Grant: movement.apply_grant, Refuse: movement.apply_refuse},
     ),
@@ -251,7 +245,9 @@ PHASES: Mapping[type[Phase], PhaseRules] = {
         None,
         {Sell: sales.apply_sell, Done: rounds.apply_selling_done},
     ),
-    GameOver: PhaseRules("game-over", "C-SCORE-1", "The game is over.", _no_actions, None, {}),
+    GameOver: PhaseRules(
+        "game-over", "C-SCORE-1", "The game is over.", lambda ctx, state: (), None, {}
+    ),
 }
 """The phase table: how each phase of a classic game is decided and applied, in playing order."""
 
@@ -379,9 +375,12 @@ class ClassicEngine:
     def evaluate(self, rules: Ruleset, state: State, seat: int) -> float:
         """Estimate the seat's wealth points at the end (see :mod:`.heuristic`)."""
         assert isinstance(state, ClassicState)
-        from .heuristic import estimate
+        return heuristic.estimate(self.ctx(rules), state, seat)
 
-        return estimate(self.ctx(rules), state, seat)
+    def progress(self, rules: Ruleset, state: State) -> float:
+        """The share of the game's rounds played (see :func:`.pace.progress`)."""
+        assert isinstance(state, ClassicState)
+        return pace.progress(state)
 
     def index_families(
         self, rules: Ruleset, state: State

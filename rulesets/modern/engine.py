@@ -107,6 +107,13 @@ class ModernEngine:
 
         return estimate(self.ctx(rules), state, seat)
 
+    def progress(self, rules: Ruleset, state: State) -> float:
+        """The share of the game played (see :func:`.heuristic.progress`)."""
+        assert isinstance(state, ModernState)
+        from .heuristic import progress
+
+        return progress(self.ctx(rules), state)
+
     def index_families(
         self, rules: Ruleset, state: State
     ) -> tuple[tuple[Family, ...], tuple[Family, ...]]:

@@ -48,7 +48,7 @@ from .state import (
     Trading,
 )
 
-__all__ = ["WEIGHTS", "Weights", "estimate", "turns_left"]
+__all__ = ["WEIGHTS", "Weights", "estimate", "progress", "turns_left"]
 
 
 class Weights:
@@ -129,6 +129,22 @@ def turns_left(ctx: Ctx, state: ModernState) -> tuple[float, float]:
     spaces = ctx.params.setup_for(state.players).scoring_spaces
     last = spaces[min(ctx.params.scoring.game_ends_after, len(spaces)) - 1]
     return _deck_outlook(ctx.params.doge_cards, state.doge_pile, last - state.track)
+
+
+def progress(ctx: Ctx, state: ModernState) -> float:
+    """The share of the game played: how far the white token has come towards the last scoring.
+
+    Example:
+        >>> import serenissima as ser
+        >>> rules = ser.load_ruleset("modern")
+        >>> progress(rules.engine.ctx(rules), rules.new_game(2))
+        0.0
+    """
+    if isinstance(state.phase, GameOver):
+        return 1.0
+    spaces = ctx.params.setup_for(state.players).scoring_spaces
+    last = spaces[min(ctx.params.scoring.game_ends_after, len(spaces)) - 1]
+    return min(1.0, max(0.0, state.track / last))
 
 
 def _moves_now(state: ModernState, number: int, sailors: int) -> int | None:

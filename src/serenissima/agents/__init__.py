@@ -12,7 +12,13 @@ them by name.
 from serenissima.agents.base import Agent, RandomAgent
 from serenissima.agents.greedy import DEFAULT_MAX_OUTCOMES, DEFAULT_SAMPLES, GreedyAgent
 from serenissima.agents.ismcts import ISMCTSAgent
-from serenissima.agents.kinds import AGENT_KINDS, is_agent_kind, make_agent, split_kind
+from serenissima.agents.kinds import (
+    AGENT_KINDS,
+    SEARCH_KINDS,
+    is_agent_kind,
+    make_agent,
+    split_kind,
+)
 from serenissima.agents.play import DEFAULT_MAX_DECISIONS, GameResult, choice_states, play_game
 
 __all__ = [
@@ -20,6 +26,7 @@ __all__ = [
     "DEFAULT_MAX_DECISIONS",
     "DEFAULT_MAX_OUTCOMES",
     "DEFAULT_SAMPLES",
+    "SEARCH_KINDS",
     "Agent",
     "GameResult",
     "GreedyAgent",

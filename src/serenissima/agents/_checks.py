@@ -20,22 +20,29 @@ def check_share(name: str, value: object, optional: bool = True) -> None:
         raise ArgumentValueError(f"{name} must be from 0 to 1, got {value!r}")
 
 
-def check_int(name: str, value: object, least: int) -> None:
-    """Refuse a setting that is not an int of at least ``least``."""
+def check_int(name: str, value: object, least: int, most: int | None = None) -> None:
+    """Refuse a setting that is not an int of at least ``least`` (and at most ``most``)."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise ArgumentTypeError(name, "an int", value)
     if value < least:
         raise ArgumentValueError(f"{name} must be at least {least}, got {value!r}")
+    if most is not None and value > most:
+        raise ArgumentValueError(f"{name} must be at most {most:,}, got {value:,}")
 
 
-def check_number(name: str, value: object, positive: bool) -> None:
-    """Refuse a setting that is not a finite number above 0 (``positive``) or of 0 or more."""
+def check_number(name: str, value: object, positive: bool, most: float | None = None) -> None:
+    """Refuse a setting that is not a finite number above 0 (``positive``) or of 0 or more.
+
+    With ``most``, also one above it.
+    """
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise ArgumentTypeError(name, "a number", value)
     if positive and not 0 < value < math.inf:
         raise ArgumentValueError(f"{name} must be above 0, got {value!r}")
     if not 0 <= value < math.inf:
         raise ArgumentValueError(f"{name} must be 0 or more, got {value!r}")
+    if most is not None and value > most:
+        raise ArgumentValueError(f"{name} must be at most {most:g}, got {value!r}")
 
 
 def check_choice(name: str, value: object, choices: tuple[str, ...], optional: bool = True) -> None:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
     from serenissima.engine.ruleset import Ruleset
+    from serenissima.engine.value_model import ValueModel
 
 _CANDIDATES: Final[int] = 3
 """The actions a heuristic rollout tries at each decision, drawn uniformly."""
@@ -66,6 +67,8 @@ class Settings(NamedTuple):
     """The root actions greedy rollouts compare (see :mod:`._rollouts`)."""
     whole_turn: bool = False
     """Play greedy rollouts to the end of the turn rather than of the stage."""
+    model: ValueModel | None = None
+    """The learned evaluation that scores states instead of the heuristic, if any."""
 
 
 class _Node:
@@ -331,7 +334,13 @@ class Search:
         return self.zeros
 
     def values(self, state: State) -> list[float]:
-        """Each seat's value of ``state``: its estimate less the best of the others'."""
+        """Each seat's value of ``state``: its estimate less the best of the others'.
+
+        With a learned evaluation, the estimates are the seats' chances of winning.
+        """
+        model = self.settings.model
+        if model is not None:
+            return self.rewards(model.win_shares(self.rules, state))
         return self.rewards([self.evaluate(self.rules, state, s) for s in range(self.players)])
 
     def rewards(self, estimates: list[float]) -> list[float]:

@@ -23,11 +23,12 @@ from serenissima.agents._checks import (
     check_share,
 )
 from serenissima.agents._rollouts import RolloutSearch
-from serenissima.agents._tree import DEFAULT_WIDTH, DENIAL, Search, Settings
+from serenissima.agents._settings import Defaults, hints_for, search_settings
+from serenissima.agents._tree import DEFAULT_WIDTH, DENIAL, Search
 from serenissima.agents.greedy import GreedyAgent
 from serenissima.engine.core import Action, State
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, StateError
-from serenissima.engine.spec import SEARCH_HORIZONS, SEARCH_ROLLOUTS, SearchHints
+from serenissima.engine.spec import SEARCH_HORIZONS, SEARCH_ROLLOUTS
 
 if TYPE_CHECKING:
     from serenissima.engine.ruleset import Ruleset
@@ -41,7 +42,10 @@ __all__ = [
     "DEFAULT_RIVAL",
     "DEFAULT_WIDTH",
     "DENIAL",
+    "EVALUATORS",
     "HORIZONS",
+    "MAX_ITERATIONS",
+    "MAX_SECONDS",
     "ROLLOUTS",
     "SCALES",
     "ISMCTSAgent",
@@ -49,6 +53,17 @@ __all__ = [
 
 DEFAULT_ITERATIONS: Final[int] = 1000
 """The iterations of one decision when neither ``iterations`` nor ``seconds`` is given."""
+
+MAX_ITERATIONS: Final[int] = 1_000_000
+"""The most iterations one decision may be given."""
+
+MAX_SECONDS: Final[float] = 3600.0
+"""The most seconds one decision may be given."""
+
+EVALUATORS: Final[tuple[str, ...]] = ("heuristic", "learned")
+"""What scores the states a search reaches: the edition's heuristic estimate of each
+seat's final score, or the ruleset's learned chances of winning
+(:mod:`serenissima.engine.value_model`)."""
 
 DEFAULT_EXPLORATION: Final[float] = 0.7
 """The exploration constant of UCB1, for values scaled to 0..1."""
@@ -204,7 +219,8 @@ class ISMCTSAgent:
         rival: How much of the best rival's estimate a seat's value subtracts,
             from 0 to 1 (``None``: :data:`DEFAULT_RIVAL` at two seats, 0 at more).
         denial: With ``rival`` 0, how much of the other seats' mean estimate
-            a seat's value loses, from 0 to 1 (default :data:`DENIAL`).
+            a seat's value loses, from 0 to 1 (``None``: :data:`DENIAL`, or 0
+            with the learned evaluation).
         scale: One of :data:`SCALES` (default ``"tree"``).
         width: With ``"greedy"`` rollouts, how many of the root's best
             actions are compared (at least 1; ``None``: the ruleset's hint,
@@ -214,12 +230,19 @@ class ISMCTSAgent:
         kinds: The decision kinds searched; the greedy bot's choice at the
             others (``None``: the ruleset's hint, else every kind).
         hints: Whether settings not given come from the ruleset's search hints.
+        evaluator: One of :data:`EVALUATORS`: ``"heuristic"`` scores states by
+            the edition's estimate of each seat's final score; ``"learned"`` by
+            each seat's chance of winning, from the model the ruleset ships
+            (``rules.values``), with ``rival`` and ``denial`` 0 unless given,
+            since such chances already weigh the seats against each other.
 
     Raises:
         ArgumentTypeError: A budget or setting of the wrong type.
-        ArgumentValueError: A budget below 1 iteration or not
-            above 0 seconds, a negative setting, an unknown rollout, horizon or scale;
-            when it acts, a kind in ``kinds`` that the ruleset never asks for.
+        ArgumentValueError: A budget below 1 iteration or not above 0 seconds, or
+            above :data:`MAX_ITERATIONS` or :data:`MAX_SECONDS`; a negative setting,
+            an unknown rollout, horizon, scale or evaluator; when it acts, a kind in
+            ``kinds`` that the ruleset never asks for, or the learned evaluation
+            where the ruleset ships none for the game's player count.
 
     Example:
         >>> import serenissima as ser
@@ -240,6 +263,7 @@ class ISMCTSAgent:
         "_rng",
         "denial",
         "depth",
+        "evaluator",
         "exploration",
         "hints",
         "horizon",
@@ -266,17 +290,18 @@ class ISMCTSAgent:
         prior: int = DEFAULT_PRIOR,
         minimax: float | None = None,
         rival: float | None = None,
-        denial: float = DENIAL,
+        denial: float | None = None,
         scale: str = "tree",
         width: int | None = None,
         horizon: str | None = None,
         kinds: Collection[str] | None = None,
         hints: bool = True,
+        evaluator: str = "heuristic",
     ) -> None:
         if iterations is not None:
-            check_int("iterations", iterations, 1)
+            check_int("iterations", iterations, 1, MAX_ITERATIONS)
         if seconds is not None:
-            check_number("seconds", seconds, positive=True)
+            check_number("seconds", seconds, positive=True, most=MAX_SECONDS)
         elif iterations is None:
             iterations = DEFAULT_ITERATIONS
         check_number("exploration", exploration, positive=False)
@@ -290,7 +315,8 @@ class ISMCTSAgent:
         check_kinds(kinds)
         check_share("minimax", minimax)
         check_share("rival", rival)
-        check_share("denial", denial, optional=False)
+        check_share("denial", denial)
+        check_choice("evaluator", evaluator, EVALUATORS, optional=False)
         check_choice("scale", scale, SCALES, optional=False)
         check_choice("rollout", rollout, ROLLOUTS)
         check_choice("horizon", horizon, HORIZONS)
@@ -303,7 +329,8 @@ class ISMCTSAgent:
         self.prior = prior
         self.minimax = None if minimax is None else float(minimax)
         self.rival = None if rival is None else float(rival)
-        self.denial = float(denial)
+        self.denial = None if denial is None else float(denial)
+        self.evaluator = evaluator
         self.scale = scale
         self.width = width
         self.horizon = horizon
@@ -316,6 +343,8 @@ class ISMCTSAgent:
     def __repr__(self) -> str:
         given = (("iterations", self.iterations), ("seconds", self.seconds), ("hints", self.hints))
         shown = [f"{k}={v!r}" for k, v in given if v is not None and v is not True]
+        if self.evaluator != "heuristic":
+            shown.append(f"evaluator={self.evaluator!r}")
         return f"ISMCTSAgent(seed={self.seed!r}, {', '.join(shown)})"
 
     def act(self, rules: Ruleset, state: State) -> Action:
@@ -339,29 +368,13 @@ class ISMCTSAgent:
             raise StateError(f"seat {seat} has no legal action to choose from")
         if len(offered) == 1:
             return offered[0]
-        hints = rules.info.search if self.hints else _NO_HINTS
-        if not hints.applies(state.players):
-            hints = _NO_HINTS
+        hints = hints_for(self, rules, state.players)
         if self.kinds is not None:
             self._check_kinds(rules)
         kinds = self.kinds if self.kinds is not None else frozenset(hints.kinds) or None
         if kinds is not None and rules.decision(state).kind not in kinds:
             return self._greedy.act(rules, state)
-        rollout = self.rollout or hints.rollout or "random"
-        settings = Settings(
-            self.iterations,
-            self.seconds,
-            self.exploration,
-            _depth(self.depth, state.players),
-            rollout == "heuristic",
-            self.prior,
-            _by_seats(self.minimax, DEFAULT_MINIMAX, state.players),
-            _by_seats(self.rival, DEFAULT_RIVAL, state.players),
-            self.denial,
-            self.scale == "siblings",
-            self.width or hints.width or DEFAULT_WIDTH,
-            (self.horizon or hints.horizon or _horizon(state.players)) == "turn",
-        )
+        settings, rollout = search_settings(self, rules, state, hints, _DEFAULTS)
         seen = rules.observe(state, seat)
         search = RolloutSearch if rollout == "greedy" else Search
         return search(settings, rules, seen, offered, state.players, self._rng).run()
@@ -378,23 +391,4 @@ class ISMCTSAgent:
         self._known.add(rules.id)
 
 
-_NO_HINTS: Final = SearchHints()
-
-
-def _depth(given: int | None, players: int) -> int:
-    """The rollout's length: the one given, or :data:`DEFAULT_DEPTH` at two seats and 0 at more."""
-    if given is not None:
-        return given
-    return DEFAULT_DEPTH if players == 2 else 0
-
-
-def _horizon(players: int) -> str:
-    """Where greedy rollouts end by default: the turn at two seats, the stage at more."""
-    return "turn" if players == 2 else "stage"
-
-
-def _by_seats(given: float | None, two_seats: float, players: int) -> float:
-    """A setting: the one given, or ``two_seats`` at two seats and 0 at more."""
-    if given is not None:
-        return given
-    return two_seats if players == 2 else 0.0
+_DEFAULTS: Final = Defaults(DEFAULT_DEPTH, DEFAULT_MINIMAX, DEFAULT_RIVAL)

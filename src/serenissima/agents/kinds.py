@@ -14,24 +14,36 @@ own under :mod:`serenissima.agents` and gets its name here.
 
 from __future__ import annotations
 
-import math
 from typing import Final
 
 from serenissima.agents.base import Agent, RandomAgent
 from serenissima.agents.greedy import GreedyAgent
-from serenissima.agents.ismcts import ISMCTSAgent
+from serenissima.agents.ismcts import MAX_ITERATIONS, MAX_SECONDS, ISMCTSAgent
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, SerenissimaError
 
-__all__ = ["AGENT_KINDS", "is_agent_kind", "make_agent", "split_kind"]
+__all__ = ["AGENT_KINDS", "SEARCH_KINDS", "is_agent_kind", "make_agent", "split_kind"]
 
-AGENT_KINDS: Final[tuple[str, ...]] = ("random", "greedy", "greedy-omniscient", "ismcts")
+AGENT_KINDS: Final[tuple[str, ...]] = (
+    "random",
+    "greedy",
+    "greedy-omniscient",
+    "ismcts",
+    "ismcts-learned",
+)
 """The names :func:`make_agent` knows, for command lines and configuration files.
 
-``"ismcts"`` may also be written with a budget per decision: ``"ismcts:N"``
-for ``N`` iterations, ``"ismcts:Xs"`` for ``X`` seconds."""
+``"ismcts"`` searches with the edition's heuristic at the leaves,
+``"ismcts-learned"`` with the ruleset's learned evaluation; either may also be
+written with a budget per decision: ``"ismcts:N"`` for ``N`` iterations,
+``"ismcts:Xs"`` for ``X`` seconds."""
 
-_SEARCH: Final = "ismcts"
-"""The kind that takes a budget."""
+SEARCH_KINDS: Final[tuple[str, ...]] = ("ismcts", "ismcts-learned")
+"""The kinds of search bot: those that take a budget.
+
+Example:
+    >>> "ismcts-learned" in SEARCH_KINDS, "greedy" in SEARCH_KINDS
+    (True, False)
+"""
 
 
 def split_kind(kind: str) -> tuple[str, int | None, float | None]:
@@ -47,7 +59,7 @@ def split_kind(kind: str) -> tuple[str, int | None, float | None]:
     name, colon, budget = kind.partition(":")
     if not colon:
         return name, None, None
-    if name != _SEARCH:
+    if name not in SEARCH_KINDS:
         if name in AGENT_KINDS:
             raise ArgumentValueError(f"agent {name!r} takes no budget, got {kind!r}")
         raise ArgumentValueError(
@@ -57,16 +69,16 @@ def split_kind(kind: str) -> tuple[str, int | None, float | None]:
     try:
         if text.endswith("s"):
             seconds = float(text[:-1])
-            if not 0 < seconds < math.inf:
+            if not 0 < seconds <= MAX_SECONDS:
                 raise ValueError(text)
             return name, None, seconds
         iterations = int(text)
-        if iterations < 1:
+        if not 1 <= iterations <= MAX_ITERATIONS:
             raise ValueError(text)
     except ValueError:
         raise ArgumentValueError(
-            f"bad budget in agent kind {kind!r}; expected ismcts:N (N iterations, at least 1) "
-            "or ismcts:Xs (X seconds, above 0)"
+            f"bad budget in agent kind {kind!r}; expected {name}:N (N iterations, 1 to "
+            f"{MAX_ITERATIONS:,}) or {name}:Xs (X seconds, above 0, at most {MAX_SECONDS:g})"
         ) from None
     return name, iterations, None
 
@@ -102,9 +114,10 @@ def make_agent(
             (:class:`~serenissima.agents.greedy.GreedyAgent`, deciding from
             what its seat may see), ``"greedy-omniscient"`` (the same bot
             looking ahead on the true state) or ``"ismcts"``
-            (:class:`~serenissima.agents.ismcts.ISMCTSAgent`), the last
-            optionally with its budget: ``"ismcts:200"`` (iterations) or
-            ``"ismcts:0.5s"`` (seconds).
+            (:class:`~serenissima.agents.ismcts.ISMCTSAgent`) or
+            ``"ismcts-learned"`` (the same with the learned evaluation), the
+            last two optionally with their budget: ``"ismcts:200"``
+            (iterations) or ``"ismcts:0.5s"`` (seconds).
         seed: Seed of the agent's own generator.
         iterations: The search bot's iterations per decision.
         seconds: The search bot's seconds per decision, instead.
@@ -126,6 +139,8 @@ def make_agent(
         ISMCTSAgent(seed=2, iterations=200)
         >>> make_agent("ismcts", seed=2, seconds=0.5)
         ISMCTSAgent(seed=2, seconds=0.5)
+        >>> make_agent("ismcts-learned:0.1s", seed=2)
+        ISMCTSAgent(seed=2, seconds=0.1, evaluator='learned')
     """
     if not isinstance(kind, str):
         raise ArgumentTypeError("kind", f"an agent kind, one of {', '.join(AGENT_KINDS)}", kind)
@@ -137,7 +152,7 @@ def make_agent(
             f"unknown agent {kind!r}; expected one of {', '.join(AGENT_KINDS)}"
         )
     given = iterations is not None or seconds is not None
-    if name != _SEARCH:
+    if name not in SEARCH_KINDS:
         if given:
             raise ArgumentValueError(f"agent {name!r} takes no budget")
         if name == "random":
@@ -147,4 +162,5 @@ def make_agent(
         raise ArgumentValueError(f"the agent kind {kind!r} has a budget already")
     if not given:
         iterations, seconds = kind_iterations, kind_seconds
-    return ISMCTSAgent(seed, iterations=iterations, seconds=seconds)
+    evaluator = "learned" if name == "ismcts-learned" else "heuristic"
+    return ISMCTSAgent(seed, iterations=iterations, seconds=seconds, evaluator=evaluator)

@@ -46,6 +46,7 @@ from serenissima.engine.loader import (
 )
 from serenissima.engine.options import OptionSchema
 from serenissima.engine.ruleset import Engine, Ruleset
+from serenissima.engine.value_model import load_value_model
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -230,7 +231,11 @@ def _build(files: RulesetFiles, engine: Engine) -> Ruleset:
     kinds = [phase.kind for phase in engine.phases() if phase.decides] if info.search.kinds else []
     for index, kind in enumerate(info.search.kinds):
         check_member(kind, kinds, file=INFO_FILE, key=f"ruleset.search.kinds[{index}]")
-    return Ruleset(info, board, options, params, engine)
+    values = None
+    hints = info.search
+    if hints.values is not None and hints.values_sha256 is not None:
+        values = load_value_model(files, hints.values, hints.values_sha256, info.players)
+    return Ruleset(info, board, options, params, engine, values)
 
 
 @functools.cache

@@ -38,6 +38,7 @@ from serenissima.engine.spec import OptionSpec, RulesetInfo
 
 if TYPE_CHECKING:
     from serenissima.engine.board import Board
+    from serenissima.engine.value_model import ValueModel
 
 __all__ = ["Engine", "OptionValue", "Ruleset", "resolve_options"]
 
@@ -146,6 +147,7 @@ class Ruleset(Indexing):
         options: The declared rule options.
         params: The edition's own typed parameters (numbers, tables, decks).
         engine: The edition's logic.
+        values: Its learned evaluation, if it ships one (see :mod:`.value_model`).
 
     Examples:
         >>> import serenissima as ser
@@ -158,7 +160,7 @@ class Ruleset(Indexing):
         'Pick a galley number.'
     """
 
-    __slots__ = ("_cache", "board", "engine", "info", "options", "params")
+    __slots__ = ("_cache", "board", "engine", "info", "options", "params", "values")
     engine: Engine
 
     def __init__(
@@ -168,12 +170,10 @@ class Ruleset(Indexing):
         options: tuple[OptionSpec, ...],
         params: Any,
         engine: Engine,
+        values: ValueModel | None = None,
     ) -> None:
-        self.info = info
-        self.board = board
-        self.options = options
-        self.params = params
-        self.engine = engine
+        self.info, self.board, self.options, self.params = info, board, options, params
+        self.engine, self.values = engine, values
         self._cache: tuple[State | None, tuple[Action, ...]] = (None, ())
         self._start_indexing()
 

@@ -251,6 +251,9 @@ class SearchHints:
         horizon: With greedy rollouts, where they end, one of
             :data:`SEARCH_HORIZONS` (``None``: the bot's default).
         players: The player counts the hints apply to (empty: every count).
+        values: The file of the ruleset's learned evaluation, if it ships one
+            (see :mod:`serenissima.engine.value_model`).
+        values_sha256: The SHA-256 digest that file must have (hex).
 
     Examples:
         >>> import serenissima as ser
@@ -266,6 +269,8 @@ class SearchHints:
     width: int | None = None
     horizon: str | None = None
     players: tuple[int, ...] = ()
+    values: str | None = None
+    values_sha256: str | None = None
 
     def applies(self, players: int) -> bool:
         """Whether the hints hold for a game of ``players`` seats."""

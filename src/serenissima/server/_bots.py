@@ -28,7 +28,7 @@ from typing import Final
 
 import attrs
 
-from serenissima.agents.kinds import split_kind
+from serenissima.agents.kinds import SEARCH_KINDS, split_kind
 from serenissima.engine.registry import available_rulesets, load_ruleset
 from serenissima.server._turns import BotTurn
 
@@ -137,7 +137,7 @@ def lane(kind: str) -> str:
         >>> lane("ismcts:2s"), lane("ismcts"), lane("greedy"), lane("random")
         ('search', 'search', 'quick', 'quick')
     """
-    return SEARCH if split_kind(kind)[0] == "ismcts" else QUICK
+    return SEARCH if split_kind(kind)[0] in SEARCH_KINDS else QUICK
 
 
 class BotPool:

@@ -113,7 +113,7 @@ def check_setup(setup: Mapping[str, Any]) -> dict[str, Any]:
         if kind != HUMAN and (not is_agent_kind(kind) or kind in _PEEKING):
             raise ArgumentValueError(
                 f"seat {number}: kind {kind!r} is neither {HUMAN!r} nor a bot that decides "
-                "from its seat's view (random, greedy, ismcts, ismcts:N)"
+                "from its seat's view (random, greedy, ismcts, ismcts:N, ismcts-learned:N)"
             )
         kinds.append({"kind": kind})
     seed = setup.get("seed")

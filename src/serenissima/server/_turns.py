@@ -6,7 +6,7 @@ import attrs
 
 from serenissima.agents import make_agent
 from serenissima.agents.ismcts import DEFAULT_ITERATIONS
-from serenissima.agents.kinds import split_kind
+from serenissima.agents.kinds import SEARCH_KINDS, split_kind
 from serenissima.engine.core import Action, State
 from serenissima.engine.registry import load_ruleset
 from serenissima.engine.ruleset import Ruleset
@@ -58,7 +58,7 @@ def bot_action(
         True
     """
     name, iterations, seconds = split_kind(kind)
-    if max_seconds is None or name != "ismcts":
+    if max_seconds is None or name not in SEARCH_KINDS:
         return make_agent(kind, seed).act(rules, state)
     if seconds is None and iterations is None:
         iterations = DEFAULT_ITERATIONS

@@ -8,6 +8,7 @@ express, such as a connected sea graph or an option default the option accepts.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Sequence
 from typing import Any
@@ -148,6 +149,16 @@ def _check_search(hints: SearchHints) -> None:
     for index, count in enumerate(hints.players):
         check_range(count, 1, file=INFO_FILE, key=f"{key}.players[{index}]")
     check_unique(hints.players, file=INFO_FILE, key=f"{key}.players[{{}}]", what="player count")
+    if (hints.values is None) != (hints.values_sha256 is None):
+        missing = "values_sha256" if hints.values_sha256 is None else "values"
+        raise RulesetError(
+            INFO_FILE, f"{key}.{missing}", "expected values and values_sha256 together"
+        )
+    digest = hints.values_sha256
+    if digest is not None and not re.fullmatch(r"[0-9a-fA-F]{64}", digest):
+        raise RulesetError(
+            INFO_FILE, f"{key}.values_sha256", f"expected 64 hexadecimal digits, got {digest!r}"
+        )
 
 
 def load_board(files: RulesetFiles) -> BoardSpec:
