@@ -7,15 +7,21 @@ Wilson interval, and each agent's Bradley-Terry rating over all the pairings
 with a 95% bootstrap interval (see :mod:`serenissima.analysis.ladder_fit`).
 
 Seating:
-    With ``P`` seats, a game of the pairing ``(A, B)`` seats ``A`` at the even
-    places of a base row and ``B`` at the odd ones (``A B``, ``A B A``,
-    ``A B A B``), turns the row by ``(i // 2) mod P`` places and, in every odd
-    game ``i``, swaps the two agents (:func:`seat_pattern`). Over any ``2P``
-    games in a row each agent holds every seat exactly ``P`` times and holds
-    as many seats in all as the other; with an odd ``P`` the agent with the
-    extra seat alternates from one game to the next. A game count that is a
-    multiple of ``2P`` is therefore exactly balanced, and any other is within
-    one block of it.
+    With ``P`` seats and the ``alternate`` seating (the default), a game of
+    the pairing ``(A, B)`` seats ``A`` at the even places of a base row and
+    ``B`` at the odd ones (``A B``, ``A B A``, ``A B A B``), turns the row by
+    ``(i // 2) mod P`` places and, in every odd game ``i``, swaps the two
+    agents (:func:`~serenissima.analysis.ladder_seating.seat_pattern`). Over
+    any ``2P`` games in a row each agent holds every seat exactly ``P`` times
+    and holds as many seats in all as the other; with an odd ``P`` the agent
+    with the extra seat alternates from one game to the next. A game count
+    that is a multiple of ``2P`` is therefore exactly balanced, and any other
+    is within one block of it.
+
+    With the ``one`` seating, one agent sits alone among the other's seats:
+    ``A`` alone in the even games, ``B`` alone in the odd ones, at seat
+    ``(i // 2) mod P``; over any ``2P`` games in a row each agent is alone at
+    every seat exactly once. At two seats both seatings are the same games.
 
 Paired seeds:
     Game ``i`` of every pairing draws its chance and its seats' seeds from the
@@ -24,7 +30,12 @@ Paired seeds:
 
 Scoring:
     A game gives ``A`` the share of its winners that are ``A``'s seats (a win
-    shared by ``k`` seats counts ``1/k`` each) and ``B`` the rest.
+    shared by ``k`` seats counts ``1/k`` each) and ``B`` the rest: over a
+    balanced block of games an even pairing gives each agent half, in either
+    seating. Each pairing also keeps who held each seat and which seats won,
+    so that it gives each agent's share of the win from each seat (fair
+    ``1/P``) and, with the ``one`` seating, from its seat when alone (fair
+    ``1/P``); see :class:`~serenissima.analysis.ladder_results.PairingResult`.
 
 Running:
     The games run through :class:`~serenissima.analysis.runner.Runner`, in this
@@ -32,7 +43,9 @@ Running:
     game index, so every figure is the same for any number of jobs. With
     ``journal``, each finished game is kept in a JSON Lines file
     (:mod:`serenissima.analysis.journal`), one batch per ruleset, player count
-    and pairing, and a run with the same arguments plays only the games it lacks.
+    and pairing, and a run with the same arguments plays only the games it
+    lacks. The journal's header names the seating; a journal whose header
+    names none was written by an ``alternate`` run, and resumes one.
 
 Example:
     >>> from serenissima.analysis.ladder import run_ladder
@@ -45,8 +58,10 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import json
 import os
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -55,7 +70,8 @@ from serenissima.agents import make_agent
 from serenissima.analysis.games import GameOutcome, GameTask, RulesetRef, play_task
 from serenissima.analysis.journal import Journal
 from serenissima.analysis.ladder_fit import DEFAULT_PRIOR, fit_bradley_terry, rating_intervals
-from serenissima.analysis.ladder_results import Ladder, PairingResult, Rating
+from serenissima.analysis.ladder_results import Ladder, PairingResult, Rating, SeatShare
+from serenissima.analysis.ladder_seating import SEATINGS, check_seating, seat_pattern
 from serenissima.analysis.ray_backend import check_address
 from serenissima.analysis.runner import Runner, Workers
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError
@@ -63,31 +79,17 @@ from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError
 if TYPE_CHECKING:
     from serenissima.engine.ruleset import Ruleset
 
-__all__ = ["Ladder", "PairingResult", "Rating", "check_agents", "run_ladder", "seat_pattern"]
-
-
-def seat_pattern(players: int, index: int) -> tuple[int, ...]:
-    """Return which agent of a pairing holds each seat in game ``index``: 0 or 1.
-
-    Args:
-        players: The number of seats, at least 2.
-        index: The game's index in the pairing, from 0.
-
-    Returns:
-        For each seat, 0 for the pairing's first agent and 1 for its second.
-
-    Raises:
-        ArgumentValueError: Fewer than two seats or a negative index.
-
-    Example:
-        >>> from serenissima.analysis.ladder import seat_pattern
-        >>> [seat_pattern(3, i) for i in range(4)]
-        [(0, 1, 0), (1, 0, 1), (1, 0, 0), (0, 1, 1)]
-    """
-    if players < 2 or index < 0:
-        raise ArgumentValueError(f"no seating for {players} players and game {index}")
-    turn, swap = (index // 2) % players, index % 2
-    return tuple(((seat + turn) % players) % 2 ^ swap for seat in range(players))
+__all__ = [
+    "SEATINGS",
+    "Ladder",
+    "PairingResult",
+    "Rating",
+    "SeatShare",
+    "check_agents",
+    "check_seating",
+    "run_ladder",
+    "seat_pattern",
+]
 
 
 def check_agents(agents: Sequence[str]) -> tuple[str, ...]:
@@ -136,6 +138,7 @@ class _Batch:
     players: int
     pair: tuple[int, int]
     options: tuple[tuple[str, object], ...]
+    seating: str
 
 
 def run_ladder(
@@ -152,6 +155,7 @@ def run_ladder(
     address: str | None = None,
     journal: str | os.PathLike[str] | None = None,
     replicates: int = 200,
+    seating: str = "alternate",
 ) -> list[Ladder]:
     """Play every pairing of the agents, for each ruleset and player count, and rate them.
 
@@ -169,14 +173,18 @@ def run_ladder(
         address: A Ray cluster's address.
         journal: A file that keeps every finished game and resumes a run.
         replicates: The bootstrap's resampled ladders.
+        seating: How the two agents of a pairing share the seats: ``alternate``
+            (each holds every seat equally often) or ``one`` (one agent alone
+            among the other's seats, each in turn); see
+            :func:`~serenissima.analysis.ladder_seating.seat_pattern`.
 
     Returns:
         One ladder per ruleset and player count, rulesets first.
 
     Raises:
         SerenissimaError: Fewer than two agents, an unknown kind, fewer than one
-            game, a player count or option a ruleset refuses, bad workers or
-            journal; every check is made before any game.
+            game, a player count or option a ruleset refuses, an unknown
+            seating, bad workers or journal; every check is made before any game.
 
     Example:
         >>> from serenissima.analysis.ladder import run_ladder
@@ -185,6 +193,7 @@ def run_ladder(
         ['random', 'greedy']
     """
     kinds = check_agents(agents)
+    check_seating(seating)
     if isinstance(games, bool) or not isinstance(games, int):
         raise ArgumentTypeError("games", "a whole number of games", games)
     if games < 1:
@@ -212,7 +221,7 @@ def run_ladder(
         )
     pairs = list(itertools.combinations(range(len(kinds)), 2))
     batches = [
-        _Batch(ref, count, pair, tuple(opts.items()))
+        _Batch(ref, count, pair, tuple(opts.items()), seating)
         for ref, opts in zip(refs, chosen, strict=True)
         for count in counts
         for pair in pairs
@@ -221,7 +230,9 @@ def run_ladder(
     with contextlib.ExitStack() as stack:
         book = None
         if journal is not None:
-            header = _header(refs, chosen, counts, kinds, seed)
+            header = _header(refs, chosen, counts, kinds, seed, seating)
+            if seating == "alternate" and _names_no_seating(journal):
+                del header["seating"]
             book = stack.enter_context(Journal(journal, header, GameOutcome))
             outcomes.update((key, o) for key, o in book.done.items() if key[1] < games)
         todo = [
@@ -249,7 +260,7 @@ def run_ladder(
 
 
 def _task(batch: _Batch, kinds: tuple[str, ...], seed: int, index: int) -> GameTask:
-    pattern = seat_pattern(batch.players, index)
+    pattern = seat_pattern(batch.players, index, seating=batch.seating)
     seats = tuple(kinds[batch.pair[side]] for side in pattern)
     return GameTask(batch.ref, batch.players, seats, seed, index, batch.options)
 
@@ -268,6 +279,7 @@ def _header(
     counts: tuple[int, ...],
     kinds: tuple[str, ...],
     seed: int,
+    seating: str,
 ) -> dict[str, Any]:
     """The parameters a ladder's journal is kept for: those that decide each game."""
     from serenissima import __version__
@@ -279,8 +291,22 @@ def _header(
         "players": list(counts),
         "agents": list(kinds),
         "seed": seed,
+        "seating": seating,
         "options": {ref.id: opts for ref, opts in zip(refs, options, strict=True)},
     }
+
+
+def _names_no_seating(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` is a journal whose header names no seating: an ``alternate`` run's.
+
+    Journals written before the header named the seating lack the key; any
+    other file is left for the journal to check.
+    """
+    with contextlib.suppress(OSError, ValueError):
+        with Path(path).open("rb") as file:
+            found = json.loads(file.readline())
+        return isinstance(found, dict) and found.get("run") == "ladder" and "seating" not in found
+    return False
 
 
 def _ladders(
@@ -294,18 +320,22 @@ def _ladders(
     replicates: int,
 ) -> list[Ladder]:
     ladders = []
-    for first in range(0, len(batches), len(batches) // (len(refs) * len(counts))):
-        group = batches[first : first + len(batches) // (len(refs) * len(counts))]
-        ref, count = group[0].ref, group[0].players
-        shares = {
-            batch.pair: tuple(
-                _share(outcomes[(first + k, i)], seat_pattern(count, i)) for i in range(games)
-            )
-            for k, batch in enumerate(group)
-        }
-        wins = {pair: (sum(values), games) for pair, values in shares.items()}
+    size = len(batches) // (len(refs) * len(counts))
+    for first in range(0, len(batches), size):
+        group = batches[first : first + size]
+        ref, count, seating = group[0].ref, group[0].players, group[0].seating
+        seats = tuple(seat_pattern(count, i, seating=seating) for i in range(games))
+        results = {}
+        for k, batch in enumerate(group):
+            played = [outcomes[(first + k, i)] for i in range(games)]
+            shares = tuple(_share(o, pattern) for o, pattern in zip(played, seats, strict=True))
+            winners = tuple(tuple(o.stats.winners) for o in played)
+            a, b = batch.pair
+            results[batch.pair] = PairingResult((kinds[a], kinds[b]), shares, seats, winners)
+        wins = {pair: (r.wins, games) for pair, r in results.items()}
         fit = fit_bradley_terry(len(kinds), wins, prior=DEFAULT_PRIOR)
-        spread = rating_intervals(len(kinds), shares, replicates=replicates, seed=seed)
+        shares_of = {pair: r.shares for pair, r in results.items()}
+        spread = rating_intervals(len(kinds), shares_of, replicates=replicates, seed=seed)
         ladders.append(
             Ladder(
                 ref.id,
@@ -313,9 +343,10 @@ def _ladders(
                 count,
                 seed,
                 kinds,
-                tuple(PairingResult((kinds[a], kinds[b]), v) for (a, b), v in shares.items()),
+                tuple(results.values()),
                 tuple(Rating(k, r, i) for k, r, i in zip(kinds, fit, spread, strict=True)),
                 replicates,
+                seating,
             )
         )
     return ladders

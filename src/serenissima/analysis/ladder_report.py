@@ -33,6 +33,8 @@ _RIGHT_PAD: Final = 60.0
 _ROW: Final = 26.0
 _TOP: Final = 48.0
 _BOTTOM: Final = 40.0
+_SEATS_NOTE: Final = "Each agent's share of the win from each seat, of its games there"
+_ALONE_NOTE: Final = "Each agent's share of the win from its seat when alone among the other's"
 
 
 def _data(ladder: LadderData) -> Mapping[str, Any]:
@@ -40,9 +42,11 @@ def _data(ladder: LadderData) -> Mapping[str, Any]:
 
 
 def _title(data: Mapping[str, Any]) -> str:
+    seating = data.get("seating", "alternate")
     return (
         f"{data['ruleset']} {data['version']}: {data['players']} players, "
         f"{data['games_per_pairing']} games per pairing, seed {data['seed']}"
+        + ("" if seating == "alternate" else f", {seating} seating")
     )
 
 
@@ -60,6 +64,63 @@ def _pairing_rows(data: Mapping[str, Any]) -> list[list[str]]:
             ]
         )
     return rows
+
+
+def _place(place: Mapping[str, Any], brief: bool) -> str:
+    """One agent's share from one place: ``46% of 24``, with its interval unless brief."""
+    if place["share"] is None:
+        return "-"
+    shown = f"{place['share']:.0%} of {place['games']:,}"
+    if brief:
+        return shown
+    low, high = place["interval"]
+    return f"{shown} ({low:.0%} to {high:.0%})"
+
+
+def _seat_rows(data: Mapping[str, Any], brief: bool) -> list[list[str]]:
+    """Each agent's share from each seat: one row per pairing (brief) or per agent."""
+    pairings = [p for p in data["pairings"] if "seats" in p]
+    if not pairings:
+        return []
+    seats = range(len(pairings[0]["seats"]["first"]))
+    if brief:
+        rows = [["pairing", *(f"{side} at {s}" for side in ("1st", "2nd") for s in seats)]]
+        for p in pairings:
+            cells = [
+                _place(place, True) for side in ("first", "second") for place in p["seats"][side]
+            ]
+            rows.append([f"{p['agents'][0]} v {p['agents'][1]}", *cells])
+        return rows
+    rows = [["pairing", "agent", *(f"seat {s}" for s in seats)]]
+    for p in pairings:
+        for n, side in enumerate(("first", "second")):
+            pairing = f"{p['agents'][0]} v {p['agents'][1]}" if n == 0 else ""
+            rows.append([pairing, p["agents"][n], *(_place(x, False) for x in p["seats"][side])])
+    return rows
+
+
+def _alone_rows(data: Mapping[str, Any]) -> list[list[str]]:
+    """Each agent's share from its seat when alone: one row per pairing."""
+    pairings = [p for p in data["pairings"] if "alone" in p]
+    if not pairings:
+        return []
+    rows = [["pairing", "first alone", "95% interval", "second alone", "95% interval"]]
+    for p in pairings:
+        cells = []
+        for side in ("first", "second"):
+            place = p["alone"][side]
+            if place["share"] is None:
+                cells += ["-", "-"]
+                continue
+            low, high = place["interval"]
+            cells += [f"{place['share']:.1%} of {place['games']:,}", f"{low:.1%} to {high:.1%}"]
+        rows.append([f"{p['agents'][0]} v {p['agents'][1]}", *cells])
+    return rows
+
+
+def _fair(data: Mapping[str, Any], block: str) -> str:
+    fair = next(p[block]["fair"] for p in data["pairings"] if block in p)
+    return f"{fair:.1%}"
 
 
 def _rating_rows(data: Mapping[str, Any]) -> list[list[str]]:
@@ -91,7 +152,12 @@ def _table(rows: list[list[str]]) -> list[str]:
 
 
 def format_ladder(ladder: LadderData) -> str:
-    """Return a ladder as text: the pairings' table, then the ratings' table.
+    """Return a ladder as text: the pairings' table, the ratings' table, and the seats'.
+
+    When the ladder keeps its seats, a table gives each agent's share of the
+    win from each seat (one line per pairing: the first agent at seat 0, 1,
+    ..., then the second), and with the ``one`` seating another gives each
+    agent's share when alone, with its 95% interval.
 
     Args:
         ladder: The ladder, or its data.
@@ -111,6 +177,19 @@ def format_ladder(ladder: LadderData) -> str:
     lines += ["  " + line for line in _table(_pairing_rows(data))]
     lines.append("")
     lines += ["  " + line for line in _table(_rating_rows(data))]
+    seats, alone = _seat_rows(data, brief=True), _alone_rows(data)
+    if seats:
+        lines += [
+            "",
+            f"  {_SEATS_NOTE} (fair {_fair(data, 'seats')}); 1st, 2nd: the pairing's agents:",
+        ]
+        lines += ["  " + line for line in _table(seats)]
+    if alone:
+        lines += [
+            "",
+            f"  {_ALONE_NOTE} (fair {_fair(data, 'alone')}):",
+        ]
+        lines += ["  " + line for line in _table(alone)]
     lines += [
         "",
         (
@@ -126,7 +205,12 @@ def format_ladder(ladder: LadderData) -> str:
 
 
 def ladder_markdown(ladder: LadderData) -> str:
-    """Return a ladder as Markdown: a heading line and the two tables.
+    """Return a ladder as Markdown: a heading line and the tables.
+
+    The pairings' and the ratings' tables, then, when the data has them, each
+    agent's share of the win from each seat and, with the ``one`` seating,
+    when alone, with their 95% intervals (a ladder saved before the seats were
+    kept has neither).
 
     Args:
         ladder: The ladder, or its data.
@@ -143,9 +227,19 @@ def ladder_markdown(ladder: LadderData) -> str:
     """
     data = _data(ladder)
     lines = [f"**{_title(data)}**", ""]
-    for rows in (_pairing_rows(data), _rating_rows(data)):
+    tables = [(_pairing_rows(data), ""), (_rating_rows(data), "")]
+    if seats := _seat_rows(data, brief=False):
+        note = f"{_SEATS_NOTE} (fair {_fair(data, 'seats')}), with the 95% interval:"
+        tables.append((seats, note))
+    if alone := _alone_rows(data):
+        note = f"{_ALONE_NOTE} (fair {_fair(data, 'alone')}):"
+        tables.append((alone, note))
+    for rows, note in tables:
+        if note:
+            lines += [note, ""]
         lines.append("| " + " | ".join(rows[0]) + " |")
-        lines.append("|" + "|".join([":--"] + ["--:"] * (len(rows[0]) - 1)) + "|")
+        aligns = [":--" if i == 0 or head == "agent" else "--:" for i, head in enumerate(rows[0])]
+        lines.append("|" + "|".join(aligns) + "|")
         lines += ["| " + " | ".join(row) + " |" for row in rows[1:]]
         lines.append("")
     return "\n".join(lines[:-1])

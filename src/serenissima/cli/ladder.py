@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import TextIO
 
+from serenissima.analysis.ladder_seating import SEATINGS
 from serenissima.cli._common import (
     Progress,
     add_option_argument,
@@ -32,7 +33,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "and each agent's Bradley-Terry rating (the first agent is 0) with a 95% bootstrap "
         "interval, also on an Elo-like scale. Game i of every pairing draws its chance from "
         "--seed and i alone; the two agents of a pairing take turns at every seat, so each "
-        "holds every seat equally often over 2 x players games. A shared win counts 1/k.",
+        "holds every seat equally often over 2 x players games (or, with --seating one, each "
+        "sits alone among the other's seats at every seat in turn). A shared win counts 1/k. "
+        "Each pairing also gives each agent's share of the win from each seat, and with "
+        "--seating one from its seat when alone (fair: 1/players).",
     )
     parser.add_argument(
         "--ruleset",
@@ -62,6 +66,14 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         type=positive,
         default=100,
         help="games of each pairing (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--seating",
+        choices=SEATINGS,
+        default="alternate",
+        help="how the two agents of a pairing share the seats: 'alternate', each holding every "
+        "seat equally often (the default), or 'one', one agent alone among the other's seats, "
+        "each agent alone at every seat in turn (the same games at 2 players)",
     )
     parser.add_argument(
         "--seed", type=int, default=1, help="seed of the games and of the bootstrap (default: 1)"
@@ -111,6 +123,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             options,
             progress.games,
             replicates=args.replicates,
+            seating=args.seating,
             **kw,
         )
     finally:
