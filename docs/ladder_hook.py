@@ -3,6 +3,9 @@
 ``scripts/ladder.py`` writes the file with ``serenissima ladder --format json``:
 one ladder per edition and player count. This hook turns it into the page's
 tables and its chart (``ladder.svg``, drawn by ``serenissima.analysis.ladder_report``).
+The tables of each agent's share by seat, and alone, are shown for the
+ladders whose pairings have them (``seats`` and ``alone`` blocks); a file
+written before the ladder kept its seats shows the pairings and the ratings.
 """
 
 from __future__ import annotations

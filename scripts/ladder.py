@@ -11,6 +11,10 @@ given: adding an agent to the documentation's ladder is adding its kind there
 
 Every edition is played at 2 and 4 seats (``--players`` for others); the games
 run on every core, and ``--journal FILE`` lets a stopped run resume.
+``--seating one`` seats one agent of each pairing alone among the other's
+seats (each agent alone at every seat in turn) instead of alternating them::
+
+    python scripts/ladder.py --agents greedy,ismcts:100,ismcts:400 --players 4 --seating one
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import time
 from pathlib import Path
 
 from serenissima import __version__
+from serenissima.analysis.ladder_seating import SEATINGS
 from serenissima.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,6 +49,7 @@ def run() -> int:
     parser.add_argument("--games", type=int, default=GAMES)
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--players", nargs="+", default=list(PLAYERS))
+    parser.add_argument("--seating", choices=SEATINGS, default="alternate")
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--journal", type=Path, default=None, help="resume from FILE")
     args = parser.parse_args()
@@ -57,6 +63,7 @@ def run() -> int:
         *args.players,
         "--seed",
         str(args.seed),
+        *(["--seating", args.seating] if args.seating != "alternate" else []),
         "--format",
         "json",
         "--out",
