@@ -115,7 +115,7 @@ def _refused(answer: httpx.Response, status: int, error: str) -> dict[str, Any]:
 
 
 def test_a_bot_budget_over_the_cap_is_refused_naming_the_cap(api: Api, probe: Prober) -> None:
-    over = (("ismcts:999999999", "--max-bot-iterations"), ("ismcts:9999s", "--max-bot-seconds"))
+    over = (("ismcts:999999", "--max-bot-iterations"), ("ismcts:3000s", "--max-bot-seconds"))
     for kind, cap in over:
         answer = api.http.post(
             "/games",
@@ -123,6 +123,13 @@ def test_a_bot_budget_over_the_cap_is_refused_naming_the_cap(api: Api, probe: Pr
         )
         body = _refused(answer, 422, "BotBudgetError")
         assert cap in body["message"]
+    for absurd in ("ismcts:999999999", "ismcts-learned:9999s"):  # past any server's cap
+        answer = api.http.post(
+            "/games",
+            json={"ruleset": "classic", "players": 2, "seats": [{"kind": absurd}] * 2},
+        )
+        assert answer.status_code == 422
+        assert "bad budget" in answer.json()["message"]
     assert (
         api.http.post(
             "/games",

@@ -12,7 +12,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any, Final
 
-from serenissima.agents.kinds import is_agent_kind, split_kind
+from serenissima.agents.kinds import SEARCH_KINDS, is_agent_kind, split_kind
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError
 from serenissima.engine.registry import available_rulesets, load_ruleset
 
@@ -110,6 +110,11 @@ def check_setup(setup: Mapping[str, Any]) -> dict[str, Any]:
     kinds = []
     for number, seat in enumerate(seats):
         kind = seat.get("kind") if isinstance(seat, Mapping) else None
+        if isinstance(kind, str) and kind.partition(":")[0] in SEARCH_KINDS:
+            try:
+                split_kind(kind)
+            except ArgumentValueError as error:
+                raise ArgumentValueError(f"seat {number}: {error}") from None
         if kind != HUMAN and (not is_agent_kind(kind) or kind in _PEEKING):
             raise ArgumentValueError(
                 f"seat {number}: kind {kind!r} is neither {HUMAN!r} nor a bot that decides "
