@@ -2,7 +2,8 @@
 
 :func:`collect_positions` plays one game (a :class:`PositionsTask`: a ruleset,
 the agent kind at every seat, the batch seed and the game's index) and keeps
-about one decision in ``every``: at each kept decision, a full state is drawn
+about one decision in ``every`` (the game is :func:`~serenissima.agents.play_game`'s,
+with the same seeds): at each kept decision, a full state is drawn
 from what the seat to act may see (``sample_state`` of its observation), so
 that what is recorded is what the search bot would evaluate there, and each
 seat's :data:`~serenissima.engine.value_model.VALUE_FEATURES` of it are kept
@@ -21,15 +22,19 @@ Example:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
-from serenissima.agents import make_agent
+from serenissima.agents import Agent, make_agent, play_game
 from serenissima.analysis.games import RulesetRef, game_seeds
-from serenissima.engine.core import CHANCE, TERMINAL
+from serenissima.engine.core import Action, State
 from serenissima.engine.errors import ArgumentValueError
 from serenissima.engine.value_model import Paced, value_features
-from serenissima.records.game import sample_outcome
+
+if TYPE_CHECKING:
+    from serenissima.engine.ruleset import Ruleset
 
 __all__ = ["Position", "PositionsTask", "collect_positions"]
 
@@ -97,24 +102,32 @@ def collect_positions(task: PositionsTask) -> tuple[Position, ...]:
     if task.every < 1:
         raise ArgumentValueError(f"every must be at least 1, got {task.every}")
     rules = task.ref.load()
-    engine = rules.engine
     seeds = game_seeds(task.seed, task.index, task.players)
-    agents = [make_agent(task.agent, seed) for seed in seeds.seats]
-    chance = random.Random(seeds.chance)
     views = random.Random(seeds.game)
-    state = rules.new_game(task.players)
     kept: list[tuple[float, tuple[tuple[float, ...], ...]]] = []
-    while state.to_act != TERMINAL:
-        if state.to_act == CHANCE:
-            action = sample_outcome(engine.chance_outcomes(rules, state), chance)
-        else:
-            seat = state.to_act
-            if views.random() * task.every < 1.0:
-                drawn = engine.sample_state(rules, engine.observe(rules, state, seat), views)
-                played = engine.progress(rules, drawn) if isinstance(engine, Paced) else 0.0
-                kept.append((played, tuple(value_features(rules, drawn))))
-            action = agents[seat].act(rules, state)
-        state = engine.step(rules, state, action)[0]
-    winners = engine.standings(rules, state).winners
+
+    def keep(state: State) -> None:
+        """Keep about one decision in ``every``, as the seat to act may see it."""
+        if views.random() * task.every < 1.0:
+            drawn = rules.sample_state(rules.observe(state, state.to_act), views)
+            rows = tuple(value_features(rules, drawn))  # raises without the engine's progress
+            kept.append((cast(Paced, rules.engine).progress(rules, drawn), rows))
+
+    agents = [_Keeping(make_agent(task.agent, seed), keep) for seed in seeds.seats]
+    winners = play_game(rules, task.players, agents, seeds.chance).standings.winners
     shares = tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(task.players))
     return tuple(Position(task.index, played, rows, shares) for played, rows in kept)
+
+
+class _Keeping:
+    """An agent that hands each state it is asked about to ``keep``, then lets ``agent`` act."""
+
+    __slots__ = ("agent", "keep")
+
+    def __init__(self, agent: Agent, keep: Callable[[State], None]) -> None:
+        self.agent, self.keep = agent, keep
+
+    def act(self, rules: Ruleset, state: State) -> Action:
+        """Keep ``state``, then return the agent's action."""
+        self.keep(state)
+        return self.agent.act(rules, state)
