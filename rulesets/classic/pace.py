@@ -48,7 +48,7 @@ def progress(state: ClassicState) -> float:
     if isinstance(phase, Permission):
         phase = phase.moving
     step = _STEPS.get(type(phase), 0)
-    return min(1.0, (state.turn - 1 + step / 6) / state.rounds)
+    return min(1.0, (state.turn - 1 + step / _PARTS) / state.rounds)
 
 
 _STEPS: dict[type, int] = {
@@ -64,4 +64,7 @@ _STEPS: dict[type, int] = {
     Landing: 4,
     Selling: 5,
 }
-"""Where each phase stands in a round, in sixths."""
+"""Where each phase stands in a round: the part of it that has begun, from 0."""
+
+_PARTS = 1 + max(_STEPS.values())
+"""The parts of a round, one per phase of its turn order (six)."""

@@ -126,9 +126,7 @@ def turns_left(ctx: Ctx, state: ModernState) -> tuple[float, float]:
     """
     if isinstance(state.phase, GameOver):
         return 0.0, 0.0
-    spaces = ctx.params.setup_for(state.players).scoring_spaces
-    last = spaces[min(ctx.params.scoring.game_ends_after, len(spaces)) - 1]
-    return _deck_outlook(ctx.params.doge_cards, state.doge_pile, last - state.track)
+    return _deck_outlook(ctx.params.doge_cards, state.doge_pile, _last(ctx, state) - state.track)
 
 
 def progress(ctx: Ctx, state: ModernState) -> float:
@@ -142,9 +140,13 @@ def progress(ctx: Ctx, state: ModernState) -> float:
     """
     if isinstance(state.phase, GameOver):
         return 1.0
+    return min(1.0, max(0.0, state.track / _last(ctx, state)))
+
+
+def _last(ctx: Ctx, state: ModernState) -> int:
+    """The track space of the scoring that ends the game (M-GAME-1)."""
     spaces = ctx.params.setup_for(state.players).scoring_spaces
-    last = spaces[min(ctx.params.scoring.game_ends_after, len(spaces)) - 1]
-    return min(1.0, max(0.0, state.track / last))
+    return spaces[min(ctx.params.scoring.game_ends_after, len(spaces)) - 1]
 
 
 def _moves_now(state: ModernState, number: int, sailors: int) -> int | None:
