@@ -146,6 +146,20 @@ def test_a_missing_values_file_is_named(tmp_path: Path) -> None:
     assert caught.value.file == "values.json"
 
 
+@pytest.mark.parametrize(
+    "name", ["w" * 300 + ".json", "../values.json", "values.txt", "a\x00.json"]
+)
+def test_a_values_name_that_is_no_plain_json_file_of_the_folder_is_refused(
+    tmp_path: Path, name: str
+) -> None:
+    folder = folder_copy(tmp_path, "classic")
+    toml = folder / "ruleset.toml"
+    toml.write_text(toml.read_text().replace('values = "values.json"', f"values = {name!r}"))
+    with pytest.raises(RulesetError, match="name of a JSON file") as caught:
+        load_ruleset(folder)
+    assert (caught.value.file, caught.value.key) == ("ruleset.toml", "ruleset.search.values")
+
+
 def test_a_digest_without_a_file_name_or_not_hexadecimal_is_refused(tmp_path: Path) -> None:
     folder = folder_copy(tmp_path, "modern")
     toml = folder / "ruleset.toml"

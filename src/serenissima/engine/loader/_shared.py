@@ -154,6 +154,14 @@ def _check_search(hints: SearchHints) -> None:
         raise RulesetError(
             INFO_FILE, f"{key}.{missing}", "expected values and values_sha256 together"
         )
+    name = hints.values
+    if name is not None and not re.fullmatch(r"[A-Za-z0-9_-]{1,64}\.json", name):
+        raise RulesetError(
+            INFO_FILE,
+            f"{key}.values",
+            f"expected the name of a JSON file in the ruleset folder (up to 64 letters, "
+            f"digits, '-' or '_', then .json), got {name[:80]!r}",
+        )
     digest = hints.values_sha256
     if digest is not None and not re.fullmatch(r"[0-9a-fA-F]{64}", digest):
         raise RulesetError(
