@@ -1,0 +1,119 @@
+"""Play the search bot against itself at growing budgets, for the bots page's budget ladder.
+
+More thought should never make a search player weaker. For each edition the
+script runs ``serenissima ladder`` over one search kind at ``--budgets``
+(``--kind ismcts-learned --budgets 25,100,400`` by default; seconds are
+written ``0.05s,0.2s``), with ``--anchor`` first when given: at 2 seats the
+budgets take turns at every seat, at 3 or 4 seats each sits alone among the
+other's seats (``--seating one``), which is the 4-seat target: one seat with
+the larger budget among the smaller's should win more than its fair share.
+:func:`serenissima.analysis.ladder_budgets.budget_steps` then picks out the
+pairings where one budget is four times the other.
+
+Every ladder is written to ``--out`` (``docs/data/budget-ladder.json``) as soon
+as it lands, so a stopped run keeps what it measured; with ``--journals DIR``
+each ladder keeps its games in ``DIR/<ruleset>-<players>.jsonl`` and the same
+command run again plays only the games it lacks::
+
+    python scripts/budget_ladder.py --journals runs/
+    python scripts/budget_ladder.py --kind ismcts --budgets 0.05s,0.2s,0.8s --out budgets-s.json
+
+The file holds one object::
+
+    {
+      "command": "python scripts/budget_ladder.py ...",
+      "date": "2026-11-29", "serenissima": "0.1.0",
+      "seconds": {"classic 2": 5120, ...},   # how long each ladder took
+      "ladders": [...],                      # as ``serenissima ladder --format json``
+      "steps": [...]                         # BudgetStep.to_dict(), every 4x pairing
+    }
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import shlex
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from serenissima import __version__
+from serenissima.analysis.ladder_budgets import budget_steps
+from serenissima.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "docs" / "data" / "budget-ladder.json"
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--kind", default="ismcts-learned", help="the search kind (%(default)s)")
+    parser.add_argument(
+        "--budgets", default="25,100,400", help="its budgets, smallest first (%(default)s)"
+    )
+    parser.add_argument("--anchor", default="", help="an agent kind to play first, e.g. greedy")
+    parser.add_argument("--ruleset", nargs="+", default=["classic", "modern"])
+    parser.add_argument("--players", nargs="+", type=int, default=[2, 4])
+    parser.add_argument("--games", type=int, default=48, help="games of each pairing")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=None, help="games at once (every core)")
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--journals", type=Path, default=None, help="resume from DIR")
+    return parser
+
+
+def _ladder(args: argparse.Namespace, ruleset: str, players: int) -> dict[str, Any]:
+    """Play one edition's budget ladder at ``players`` seats and return its JSON data."""
+    agents = [f"{args.kind}:{budget}" for budget in args.budgets.split(",")]
+    if args.anchor:
+        agents.insert(0, args.anchor)
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "ladder.json"
+        argv = [
+            "ladder",
+            *("--ruleset", ruleset, "--agents", ",".join(agents)),
+            *("--players", str(players), "--games", str(args.games), "--seed", str(args.seed)),
+            *(("--seating", "one") if players > 2 else ()),
+            *(("--jobs", str(args.jobs)) if args.jobs else ()),
+            *("--format", "json", "--out", str(out)),
+        ]
+        if args.journals is not None:
+            args.journals.mkdir(parents=True, exist_ok=True)
+            argv += ["--journal", str(args.journals / f"{ruleset}-{players}.jsonl")]
+        if main(argv):
+            raise SystemExit(f"the {ruleset} ladder at {players} seats failed")
+        (ladder,) = json.loads(out.read_text(encoding="utf-8"))["ladders"]
+    return dict(ladder)
+
+
+def run() -> int:
+    """Play every ladder, writing the file again as each one lands."""
+    args = _parser().parse_args()
+    shown = [a if a != str(args.out) else "docs/data/budget-ladder.json" for a in sys.argv[1:]]
+    data: dict[str, Any] = {
+        "command": "python scripts/budget_ladder.py " + shlex.join(shown),
+        "date": datetime.date.today().isoformat(),
+        "serenissima": __version__,
+        "seconds": {},
+        "ladders": [],
+        "steps": [],
+    }
+    for ruleset in args.ruleset:
+        for players in args.players:
+            start = time.monotonic()
+            ladder = _ladder(args, ruleset, players)
+            data["seconds"][f"{ruleset} {players}"] = round(time.monotonic() - start)
+            data["ladders"].append(ladder)
+            data["steps"] += [step.to_dict() for step in budget_steps(ladder)]
+            args.out.parent.mkdir(parents=True, exist_ok=True)
+            args.out.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+            sys.stderr.write(f"wrote the {ruleset} ladder at {players} seats to {args.out}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(run())

@@ -1,0 +1,147 @@
+"""The budget ladder: the pairings of one search bot at budgets four times apart."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from serenissima.analysis.ladder import run_ladder
+from serenissima.analysis.ladder_budgets import BudgetStep, budget_steps, budget_table
+from serenissima.engine.errors import ArgumentValueError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _pairing(first: str, second: str, games: int, wins: float, **extra: Any) -> dict[str, Any]:
+    return {"agents": [first, second], "games": games, "wins": wins, **extra}
+
+
+def _ladder(pairings: list[dict[str, Any]], players: int = 2, **extra: Any) -> dict[str, Any]:
+    return {"ruleset": "classic", "players": players, "pairings": pairings, **extra}
+
+
+def test_only_pairings_of_one_kind_four_times_apart_in_one_unit_are_steps() -> None:
+    ladder = _ladder(
+        [
+            _pairing("greedy", "ismcts:100", 10, 2.0),  # not a search at both ends
+            _pairing("ismcts:25", "ismcts:100", 10, 3.0),  # a step
+            _pairing("ismcts:25", "ismcts:400", 10, 1.0),  # 16 times
+            _pairing("ismcts:100", "ismcts-learned:400", 10, 5.0),  # two kinds
+            _pairing("ismcts:100", "ismcts:0.4s", 10, 5.0),  # two units
+            _pairing("ismcts:0.4s", "ismcts:0.1s", 10, 6.5),  # a step, the larger first
+        ]
+    )
+    steps = budget_steps(ladder)
+    assert [(s.smaller, s.larger) for s in steps] == [
+        ("ismcts:25", "ismcts:100"),
+        ("ismcts:0.1s", "ismcts:0.4s"),
+    ]
+    # the larger budget's share: the second agent's when it is second, the first's when first
+    assert [s.wins for s in steps] == [7.0, 6.5]
+    assert all(s.fair == 0.5 and s.seating == "alternate" for s in steps)
+    assert [(s.smaller, s.larger) for s in budget_steps(ladder, ratio=16)] == [
+        ("ismcts:25", "ismcts:400")
+    ]
+
+
+def test_with_the_one_seating_a_step_is_the_larger_budget_alone() -> None:
+    alone = {
+        "fair": 0.25,
+        "first": {"games": 12, "wins": 1.0},
+        "second": {"games": 12, "wins": 6.0},
+    }
+    ladder = _ladder(
+        [_pairing("ismcts:100", "ismcts:400", 24, 9.0, alone=alone)], players=4, seating="one"
+    )
+    (step,) = budget_steps(ladder)
+    assert (step.games, step.wins, step.fair, step.seating) == (12, 6.0, 0.25, "one")
+    assert step.share == 0.5
+    assert step.holds
+    broken = _ladder([_pairing("ismcts:100", "ismcts:400", 24, 9.0)], players=4, seating="one")
+    with pytest.raises(ArgumentValueError, match="kept no seats"):
+        budget_steps(broken)
+
+
+@pytest.mark.parametrize("ratio", [1.0, 0.5, -4.0])
+def test_a_ratio_not_above_one_is_refused(ratio: float) -> None:
+    with pytest.raises(ArgumentValueError, match="ratio above 1"):
+        budget_steps(_ladder([]), ratio=ratio)
+
+
+def test_a_step_holds_only_when_its_interval_is_above_the_fair_share() -> None:
+    def step(games: int, wins: float) -> BudgetStep:
+        return BudgetStep("modern", 2, "alternate", "ismcts:25", "ismcts:100", games, wins, 0.5)
+
+    assert step(48, 33.0).holds  # 68.8%, from 54.7%
+    assert not step(48, 30.0).holds  # 62.5%, from 48.4%: not told apart
+    assert not step(48, 10.0).holds
+    assert not step(0, 0.0).holds
+    assert step(0, 0.0).share == 0.5
+    data = step(48, 33.0).to_dict()
+    assert data["holds"] is True
+    assert data["share"] == pytest.approx(0.6875)
+    assert json.loads(json.dumps(data)) == data
+    table = budget_table([step(48, 33.0), step(48, 30.0)]).splitlines()
+    assert table[2].endswith("| yes |")
+    assert table[3].endswith("| no |")
+
+
+@pytest.mark.parametrize(("players", "seating"), [(2, "alternate"), (3, "one")])
+def test_a_real_ladder_gives_its_steps(players: int, seating: str) -> None:
+    agents = ["greedy", "ismcts:2", "ismcts:8"]
+    (ladder,) = run_ladder(
+        ["modern"], agents, [players], games=2 * players, replicates=5, seating=seating
+    )
+    (step,) = budget_steps(ladder)
+    assert (step.smaller, step.larger, step.players) == ("ismcts:2", "ismcts:8", players)
+    (pairing,) = [p for p in ladder.pairings if p.agents == ("ismcts:2", "ismcts:8")]
+    if seating == "alternate":
+        assert step.games == pairing.games
+        assert step.wins == pairing.games - pairing.wins
+    else:
+        alone = pairing.alone(1)
+        assert alone is not None
+        assert (step.games, step.wins, step.fair) == (alone.games, alone.wins, 1 / players)
+    assert budget_steps(ladder.to_dict()) == (step,)
+
+
+def _script() -> Any:
+    path = ROOT / "scripts" / "budget_ladder.py"
+    spec = importlib.util.spec_from_file_location("budget_ladder", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_script_writes_each_ladder_and_resumes_from_its_journals(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out, journals = tmp_path / "budgets.json", tmp_path / "journals"
+    argv = ["budget_ladder.py", "--ruleset", "modern", "--players", "2", "3"]
+    argv += ["--budgets", "2,8", "--games", "2", "--jobs", "1"]
+    argv += ["--out", str(out), "--journals", str(journals)]
+    monkeypatch.setattr(sys, "argv", argv)
+    assert _script().run() == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert [(ladder["ruleset"], ladder["players"]) for ladder in data["ladders"]] == [
+        ("modern", 2),
+        ("modern", 3),
+    ]
+    assert data["ladders"][1]["seating"] == "one"
+    assert [(s["players"], s["smaller"], s["larger"]) for s in data["steps"]] == [
+        (2, "ismcts-learned:2", "ismcts-learned:8"),
+        (3, "ismcts-learned:2", "ismcts-learned:8"),
+    ]
+    assert set(data["seconds"]) == {"modern 2", "modern 3"}
+    assert sorted(p.name for p in journals.iterdir()) == ["modern-2.jsonl", "modern-3.jsonl"]
+    lines = (journals / "modern-2.jsonl").read_text(encoding="utf-8").splitlines()
+    assert _script().run() == 0  # every game is in the journals: none is played again
+    assert (journals / "modern-2.jsonl").read_text(encoding="utf-8").splitlines() == lines
+    assert json.loads(out.read_text(encoding="utf-8"))["steps"] == data["steps"]
