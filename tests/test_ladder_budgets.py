@@ -145,3 +145,28 @@ def test_the_script_writes_each_ladder_and_resumes_from_its_journals(
     assert _script().run() == 0  # every game is in the journals: none is played again
     assert (journals / "modern-2.jsonl").read_text(encoding="utf-8").splitlines() == lines
     assert json.loads(out.read_text(encoding="utf-8"))["steps"] == data["steps"]
+
+
+def test_the_choices_script_counts_where_budgets_part_and_resumes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "choices.jsonl"
+    path = ROOT / "scripts" / "budget_choices.py"
+    spec = importlib.util.spec_from_file_location("budget_choices", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    argv = ["budget_choices.py", "--ruleset", "modern", "--smaller", "ismcts:2"]
+    argv += ["--larger", "ismcts:8", "--games", "1", "--positions", "4", "--out", str(out)]
+    monkeypatch.setattr(sys, "argv", argv)
+    assert module.run() == 0
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [row["position"] for row in rows] == [0, 1, 2, 3]
+    assert all(row["choices"] > 1 for row in rows)
+    printed = capsys.readouterr().out.splitlines()
+    kinds = {row["kind"] for row in rows}
+    assert len(printed) == 2 + len(kinds)
+    assert sum(int(line.split("|")[2]) for line in printed[2:]) == 4
+    assert module.run() == 0  # every position is held: none is asked again
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 4
