@@ -1,9 +1,11 @@
 """Measure how the two editions play, for the documentation's edition report.
 
 The script plays ``--games`` games of each edition at ``--players`` seats, with
-``--agents`` at every seat, and as many games of one ``--agents`` seat against
-``--versus`` seats (the skill gradient); game ``i`` of both editions meets the
-same dice and cards. It compares them with
+``--agents`` at every seat (by default the strongest honest bot,
+:data:`serenissima.agents.STRONGEST_KIND`), and as many games of one ``--agents``
+seat against ``--versus`` seats (the greedy bot by default: the skill
+gradient); game ``i`` of both editions meets the same dice and cards. It
+compares them with
 :func:`serenissima.analysis.quality_run.run_quality` and writes the comparison,
 with how it was made, to ``--out`` (by default ``docs/data/edition-report.json``),
 which ``docs/edition_report_hook.py`` turns into the report page.
@@ -11,7 +13,7 @@ which ``docs/edition_report_hook.py`` turns into the report page.
 The file holds one object::
 
     {
-      "command": "python scripts/edition_report.py --agents greedy --games 100 ...",
+      "command": "python scripts/edition_report.py --agents ismcts-learned:100 --games 40 ...",
       "date": "2025-01-31",           # the day it was measured
       "serenissima": "0.1.0",         # the package version
       "seconds": 212.5,               # how long the games and the bootstrap took
@@ -21,10 +23,10 @@ The file holds one object::
 The games run on every core (``--jobs`` for fewer), and the figures are the
 same for any number of jobs. With ``--journal FILE`` each game is kept in FILE
 as it finishes, and the same command run again plays only the games it lacks.
-Run it from the repository's root; a stronger bot is one argument away::
+Run it from the repository's root; another bot is one argument away::
 
-    python scripts/edition_report.py
-    python scripts/edition_report.py --agents ismcts:200
+    python scripts/edition_report.py --games 40
+    python scripts/edition_report.py --agents greedy --versus random
 """
 
 from __future__ import annotations
@@ -38,17 +40,19 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
+from serenissima.agents import strongest_kind, weaker_kind
 from serenissima.analysis.bootstrap import DEFAULT_REPLICATES
 from serenissima.analysis.quality_run import check_quality, run_quality
 from serenissima.analysis.runner import Runner, Workers
 from serenissima.engine.errors import ArgumentValueError, SerenissimaError
+from serenissima.engine.registry import load_ruleset
 
 DEFAULT_OUT = Path("docs/data/edition-report.json")
 DEFAULTS: dict[str, Any] = {
     "left": "classic",
     "right": "modern",
-    "agents": "greedy",
-    "versus": "random",
+    "agents": None,  # the strongest honest bot (written out in the command)
+    "versus": None,  # the bot one step weaker (written out in the command)
     "games": 100,
     "players": 4,
     "seed": 1,
@@ -60,12 +64,17 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--left", default=DEFAULTS["left"], help="the left edition")
     parser.add_argument("--right", default=DEFAULTS["right"], help="the right edition")
     parser.add_argument(
-        "--agents", default=DEFAULTS["agents"], help="the agent of every seat (%(default)s)"
+        "--agents",
+        default=DEFAULTS["agents"],
+        help="the agent of every seat (default: the strongest honest bot, "
+        "serenissima.agents.STRONGEST_KIND, or the same search with the heuristic for an "
+        "edition without a learned evaluation)",
     )
     parser.add_argument(
         "--versus",
         default=DEFAULTS["versus"],
-        help="the weaker agent of the skill gradient (%(default)s)",
+        help="the weaker agent of the skill gradient (default: greedy against a search bot, "
+        "random against any other)",
     )
     parser.add_argument(
         "--games", type=int, default=DEFAULTS["games"], help="games of each batch (%(default)s)"
@@ -132,6 +141,11 @@ def main(argv: list[str] | None = None) -> int:
     """Play, compare and write the file; return the exit status."""
     args = _parser().parse_args(argv)
     try:
+        if args.agents is None:
+            rulesets = [load_ruleset(args.left), load_ruleset(args.right)]
+            args.agents = strongest_kind(rulesets, args.players)
+        if args.versus is None:
+            args.versus = weaker_kind(args.agents)
         check_quality(args.left, args.right, args.players, args.games, args.agents, args.versus)
         if not args.out.parent.is_dir():
             raise ArgumentValueError(f"cannot write {args.out}: no folder {str(args.out.parent)!r}")

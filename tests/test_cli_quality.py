@@ -45,11 +45,13 @@ def test_the_report_is_written_and_its_findings_printed(
         "report.md",
     ]
     assert f"wrote {folder / 'report.md'}" in err
-    assert "Game quality: 4 games of each edition, 3 players, every seat random, seed 1" in out
+    # by default the strongest honest bot: the toys ship no learned evaluation, so the
+    # search with each one's heuristic, against greedy seats for the skill gradient
+    assert "Game quality: 4 games of each edition, 3 players, every seat ismcts:100, seed 1" in out
     assert "- Leader at 50% wins. The seat leading at half time wins" in out
-    assert "Stronger agent's wins. Not measured" in out  # random against random
+    assert "Stronger agent's wins. Not measured" not in out
     markdown = (folder / "report.md").read_text(encoding="utf-8")
-    assert "--games 4 --players 3 --seed 1 --agents random --report report" in markdown
+    assert "--seed 1 --agents ismcts:100 --versus greedy --report report" in markdown
     assert "reconstructed" not in markdown  # the toy's board is all stated
 
 
@@ -88,6 +90,10 @@ def test_agents_alone_seats_one_kind_in_the_plain_comparison(
         (["--games", "2", "--agents", "greedy", "--seats", "greedy"], "not both"),
         (["--games", "2", "--seats", "greedy", "--report", "{dir}"], "give --agents"),
         (["--games", "2", "--agents", "genius", "--report", "{dir}"], "unknown agent 'genius'"),
+        (
+            ["--games", "2", "--agents", "ismcts-learned:5", "--report", "{dir}"],
+            "the 'toy' ruleset ships no learned evaluation for 4 seats",
+        ),
         (["--games", "2", "--versus", "genius", "--report", "{dir}"], "unknown agent 'genius'"),
         (["--games", "2", "--players", "9", "--report", "{dir}"], "option 'players'"),
         (["--games", "2", "--option", "wind=east", "--report", "{dir}"], "option 'wind'"),

@@ -47,7 +47,7 @@ def test_the_script_writes_a_report_the_page_shows(hook: ModuleType, tmp_path: P
     assert done.returncode == 0, done.stderr
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["command"] == (
-        "python scripts/edition_report.py --agents random --games 2 --replicates 20"
+        "python scripts/edition_report.py --agents random --versus random --games 2 --replicates 20"
     )
     comparison = QualityComparison.from_dict(data["comparison"])
     assert (comparison.agents, comparison.versus, comparison.games) == ("random", None, 2)

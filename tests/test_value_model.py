@@ -299,3 +299,42 @@ def test_held_out_figures_read_the_favourite_and_calibration() -> None:
     assert top.predicted > 0.99
     with pytest.raises(ArgumentValueError):
         held_out([1.0], [])
+
+
+# --- the strongest honest bot, and the learned evaluation checked before any game ---------
+
+
+def test_the_strongest_kind_is_the_learned_search_where_every_edition_ships_a_model() -> None:
+    import toy
+    from serenissima.agents import STRONGEST_KIND, check_kind_for, strongest_kind, weaker_kind
+    from serenissima.agents.kinds import split_kind
+
+    both = [load_ruleset("classic"), load_ruleset("modern")]
+    for players in (2, 3, 4):
+        assert strongest_kind(both, players) == STRONGEST_KIND
+        check_kind_for(STRONGEST_KIND, both, players)
+    name, iterations, _ = split_kind(STRONGEST_KIND)
+    assert name == "ismcts-learned"
+    # an edition without a learned evaluation: the same search with the heuristics
+    race = toy.make_rules()
+    assert race.values is None
+    assert strongest_kind([both[0], race], 2) == f"ismcts:{iterations}"
+    with pytest.raises(ArgumentValueError, match="'toy' ruleset ships no learned evaluation"):
+        check_kind_for("ismcts-learned:10", [both[1], race], 2)
+    check_kind_for("ismcts:10", [race], 2)  # the heuristic needs no model
+    with pytest.raises(ArgumentValueError, match="unknown agent 'genius'"):
+        check_kind_for("genius", both, 2)
+    assert weaker_kind(STRONGEST_KIND) == "greedy"
+    assert weaker_kind("greedy") == "random"
+
+
+def test_a_ladder_refuses_a_learned_search_a_ruleset_lacks_before_playing(
+    tmp_path: Path,
+) -> None:
+    import toy
+    from serenissima.analysis.ladder import run_ladder
+
+    journal = tmp_path / "games.jsonl"
+    with pytest.raises(ArgumentValueError, match="ships no learned evaluation for 2 seats"):
+        run_ladder([toy.make_rules()], ["greedy", "ismcts-learned:5"], [2], 2, journal=journal)
+    assert not journal.exists()  # refused before anything was written

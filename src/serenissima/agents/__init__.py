@@ -15,9 +15,13 @@ from serenissima.agents.ismcts import ISMCTSAgent
 from serenissima.agents.kinds import (
     AGENT_KINDS,
     SEARCH_KINDS,
+    STRONGEST_KIND,
+    check_kind_for,
     is_agent_kind,
     make_agent,
     split_kind,
+    strongest_kind,
+    weaker_kind,
 )
 from serenissima.agents.play import DEFAULT_MAX_DECISIONS, GameResult, choice_states, play_game
 
@@ -27,14 +31,18 @@ __all__ = [
     "DEFAULT_MAX_OUTCOMES",
     "DEFAULT_SAMPLES",
     "SEARCH_KINDS",
+    "STRONGEST_KIND",
     "Agent",
     "GameResult",
     "GreedyAgent",
     "ISMCTSAgent",
     "RandomAgent",
+    "check_kind_for",
     "choice_states",
     "is_agent_kind",
     "make_agent",
     "play_game",
     "split_kind",
+    "strongest_kind",
+    "weaker_kind",
 ]

@@ -14,14 +14,28 @@ own under :mod:`serenissima.agents` and gets its name here.
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
 
 from serenissima.agents.base import Agent, RandomAgent
 from serenissima.agents.greedy import GreedyAgent
 from serenissima.agents.ismcts import MAX_ITERATIONS, MAX_SECONDS, ISMCTSAgent
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, SerenissimaError
 
-__all__ = ["AGENT_KINDS", "SEARCH_KINDS", "is_agent_kind", "make_agent", "split_kind"]
+if TYPE_CHECKING:
+    from serenissima.engine.ruleset import Ruleset
+
+__all__ = [
+    "AGENT_KINDS",
+    "SEARCH_KINDS",
+    "STRONGEST_KIND",
+    "check_kind_for",
+    "is_agent_kind",
+    "make_agent",
+    "split_kind",
+    "strongest_kind",
+    "weaker_kind",
+]
 
 AGENT_KINDS: Final[tuple[str, ...]] = (
     "random",
@@ -43,6 +57,22 @@ SEARCH_KINDS: Final[tuple[str, ...]] = ("ismcts", "ismcts-learned")
 Example:
     >>> "ismcts-learned" in SEARCH_KINDS, "greedy" in SEARCH_KINDS
     (True, False)
+"""
+
+
+STRONGEST_KIND: Final[str] = "ismcts-learned:100"
+"""The strongest honest bot behind the comparisons of editions, when both ship a learned evaluation.
+
+The search bot with the learned evaluation, which beats the same search with
+the heuristic in the classic edition, at the 100 iterations a decision that a
+four-seat report of both editions can afford on two cores; the bots page's
+budget ladder measures each step of four times the budget. ``serenissima
+compare --report`` and ``scripts/edition_report.py`` seat it by default (see
+:func:`strongest_kind`).
+
+Example:
+    >>> split_kind(STRONGEST_KIND)
+    ('ismcts-learned', 100, None)
 """
 
 
@@ -164,3 +194,70 @@ def make_agent(
         iterations, seconds = kind_iterations, kind_seconds
     evaluator = "learned" if name == "ismcts-learned" else "heuristic"
     return ISMCTSAgent(seed, iterations=iterations, seconds=seconds, evaluator=evaluator)
+
+
+def check_kind_for(kind: str, rulesets: Sequence[Ruleset], players: int) -> None:
+    """Check that ``kind`` can play games of ``players`` seats in every one of ``rulesets``.
+
+    Beyond :func:`split_kind`'s checks, a search with the learned evaluation
+    needs a model for that player count in each ruleset: asking for one that
+    a ruleset does not ship is refused here, before any game is played.
+
+    Raises:
+        ArgumentValueError: An unknown kind or a bad budget, or the learned
+            evaluation asked of a ruleset that ships none for ``players`` seats.
+
+    Example:
+        >>> import serenissima as ser
+        >>> check_kind_for("ismcts-learned:50", [ser.load_ruleset("modern")], 4)
+        >>> check_kind_for("ismcts-learned:50", [ser.load_ruleset("modern")], 7)
+        Traceback (most recent call last):
+        ...
+        serenissima.engine.errors.ArgumentValueError: agent 'ismcts-learned:50': the 'modern' ...
+    """
+    name, _, _ = split_kind(kind)
+    if name not in AGENT_KINDS:
+        raise ArgumentValueError(
+            f"unknown agent {kind!r}; expected one of {', '.join(AGENT_KINDS)}"
+        )
+    if name != "ismcts-learned":
+        return
+    for rules in rulesets:
+        model = rules.values
+        if model is None or not model.applies(players):
+            raise ArgumentValueError(
+                f"agent {kind!r}: the {rules.id!r} ruleset ships no learned evaluation "
+                f"for {players} seats"
+            )
+
+
+def strongest_kind(rulesets: Sequence[Ruleset], players: int) -> str:
+    """The agent kind to compare ``rulesets`` with at ``players`` seats: the strongest honest bot.
+
+    :data:`STRONGEST_KIND` when every ruleset ships a learned evaluation for
+    that player count; otherwise the same search, at the same budget, with
+    each edition's heuristic.
+
+    Example:
+        >>> import serenissima as ser
+        >>> strongest_kind([ser.load_ruleset("classic"), ser.load_ruleset("modern")], 4)
+        'ismcts-learned:100'
+    """
+    try:
+        check_kind_for(STRONGEST_KIND, rulesets, players)
+    except ArgumentValueError:
+        return "ismcts" + STRONGEST_KIND.removeprefix("ismcts-learned")
+    return STRONGEST_KIND
+
+
+def weaker_kind(kind: str) -> str:
+    """The honest bot one step weaker than ``kind``, to measure a skill gradient against.
+
+    The greedy bot for a search bot, the random bot for any other.
+
+    Example:
+        >>> weaker_kind("ismcts-learned:100"), weaker_kind("greedy"), weaker_kind("random")
+        ('greedy', 'random', 'random')
+    """
+    name, _, _ = split_kind(kind)
+    return "greedy" if name in SEARCH_KINDS else "random"

@@ -66,7 +66,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from serenissima.agents import make_agent
+from serenissima.agents import check_kind_for, make_agent
 from serenissima.analysis.games import GameOutcome, GameTask, RulesetRef, play_task
 from serenissima.analysis.journal import Journal
 from serenissima.analysis.ladder_fit import DEFAULT_PRIOR, fit_bradley_terry, rating_intervals
@@ -211,6 +211,8 @@ def run_ladder(
     for ref, opts in zip(refs, chosen, strict=True):
         for count in counts:
             ref.load().new_game(count, opts)  # a bad option or player count fails here
+            for kind in kinds:
+                check_kind_for(kind, [ref.load()], count)  # a learned evaluation it lacks
     workers = Workers.choose(jobs, backend, address)
     if workers.address is not None:
         check_address(workers.address)

@@ -21,7 +21,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from serenissima.agents import make_agent
+from serenissima.agents import check_kind_for, make_agent
 from serenissima.analysis.bootstrap import DEFAULT_REPLICATES
 from serenissima.analysis.journal import Journal
 from serenissima.analysis.quality import GameTrace, Mapper, QualityJob, play_traces
@@ -85,6 +85,8 @@ def check_quality(
     rulesets = (load_ruleset(left), load_ruleset(right))
     for rules, opts in zip(rulesets, options or ({}, {}), strict=True):
         rules.new_game(players, opts)  # the player count and the options
+    for kind in (agents,) if versus is None else (agents, versus):
+        check_kind_for(kind, rulesets, players)  # a learned evaluation a ruleset lacks
     return rulesets
 
 

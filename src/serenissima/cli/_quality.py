@@ -17,15 +17,16 @@ from serenissima.engine.errors import ArgumentValueError
 if TYPE_CHECKING:
     from serenissima.analysis.quality_compare import QualityComparison
 
-DEFAULT_VERSUS = "random"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add ``--agents``, ``--versus`` and ``--report``."""
     parser.add_argument(
         "--agents",
         metavar="KIND",
-        help="with --games: the agent of every seat, any kind the agents know (instead of --seats)",
+        help="with --games: the agent of every seat, any kind the agents know (instead of "
+        "--seats); with --report the default is the strongest honest bot "
+        "(serenissima.agents.STRONGEST_KIND, or the same search with the heuristic for an "
+        "edition without a learned evaluation)",
     )
     parser.add_argument(
         "--report",
@@ -38,8 +39,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--versus",
         metavar="KIND",
         help="with --report: the weaker agent of the skill gradient, which seats one --agents "
-        f"seat against KIND seats (default: {DEFAULT_VERSUS}; the same kind as --agents: "
-        "no skill gradient)",
+        "seat against KIND seats (default: greedy against a search bot, random against any "
+        "other; the same kind as --agents: no skill gradient)",
     )
 
 
@@ -59,12 +60,17 @@ def run_report(
     err: TextIO,
 ) -> QualityComparison:
     """Check the folder, play both editions, write the report and return the comparison."""
+    from serenissima.agents.kinds import strongest_kind, weaker_kind
     from serenissima.analysis.quality_report import check_report_folder, write_report
     from serenissima.analysis.quality_run import check_quality, run_quality
     from serenissima.analysis.runner import Runner, Workers
+    from serenissima.engine.registry import load_ruleset
 
-    agents = "random" if args.agents is None else args.agents
-    versus = DEFAULT_VERSUS if args.versus is None else args.versus
+    agents = args.agents
+    if agents is None:
+        rulesets = [load_ruleset(args.left), load_ruleset(args.right)]
+        agents = strongest_kind(rulesets, args.players)
+    versus = weaker_kind(agents) if args.versus is None else args.versus
     check_quality(args.left, args.right, args.players, args.games, agents, versus, options)
     folder = check_report_folder(args.report)
     workers = Workers.choose(args.jobs, args.backend, args.address)
