@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+import serenissima as ser
 from serenissima.analysis.ladder import run_ladder
 from serenissima.analysis.ladder_budgets import BudgetStep, budget_steps, budget_table
 from serenissima.engine.errors import ArgumentValueError
@@ -169,4 +170,42 @@ def test_the_choices_script_counts_where_budgets_part_and_resumes(
     assert len(printed) == 2 + len(kinds)
     assert sum(int(line.split("|")[2]) for line in printed[2:]) == 4
     assert module.run() == 0  # every position is held: none is asked again
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 4
+
+
+def _load(name: str) -> Any:
+    path = ROOT / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_settings_match_meets_the_same_dice_from_each_seat_and_resumes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    module = _load("search_match")
+    assert module.settings("depth=0,seconds=0.1,evaluator=learned") == {
+        "depth": 0,
+        "seconds": 0.1,
+        "evaluator": "learned",
+    }
+    out = tmp_path / "match.jsonl"
+    argv = ["search_match.py", "--ruleset", "modern", "--games", "4", "--out", str(out)]
+    argv += ["--a", "iterations=4,evaluator=learned,depth=0", "--b", "iterations=2"]
+    monkeypatch.setattr(sys, "argv", argv)
+    assert module.run() == 0
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [(row["game"], row["seat"]) for row in rows] == [(0, 0), (1, 1), (2, 0), (3, 1)]
+    for row in rows:
+        assert row["share"] == (1 / len(row["winners"]) if row["seat"] in row["winners"] else 0)
+    wins = sum(row["share"] for row in rows)
+    assert capsys.readouterr().out.startswith(f"--a won {wins:g} of 4 games")
+    assert module.run() == 0  # every game is held: none is played again
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 4
+    monkeypatch.setattr(sys, "argv", [*argv[:-4], "--a", "evaluator=oracle", "--b", "depth=1"])
+    with pytest.raises(ser.ArgumentValueError, match="evaluator"):
+        module.run()
     assert len(out.read_text(encoding="utf-8").splitlines()) == 4
