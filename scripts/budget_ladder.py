@@ -90,12 +90,25 @@ def _ladder(args: argparse.Namespace, ruleset: str, players: int) -> dict[str, A
     return dict(ladder)
 
 
+def _shown(argv: list[str], out: Path) -> str:
+    """The command as the page shows it: without where the journals are kept or the jobs."""
+    shown: list[str] = []
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg in ("--journals", "--jobs"):
+            skip = True
+        elif not arg.startswith(("--journals=", "--jobs=")):
+            shown.append("docs/data/budget-ladder.json" if arg == str(out) else arg)
+    return " ".join(["python scripts/budget_ladder.py", *map(shlex.quote, shown)]).strip()
+
+
 def run() -> int:
     """Play every ladder, writing the file again as each one lands."""
     args = _parser().parse_args()
-    shown = [a if a != str(args.out) else "docs/data/budget-ladder.json" for a in sys.argv[1:]]
     data: dict[str, Any] = {
-        "command": "python scripts/budget_ladder.py " + shlex.join(shown),
+        "command": _shown(sys.argv[1:], args.out),
         "date": datetime.date.today().isoformat(),
         "serenissima": __version__,
         "seconds": {},
