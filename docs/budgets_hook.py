@@ -35,7 +35,10 @@ def _step(row: dict[str, Any]) -> BudgetStep:
 def section(data: dict[str, Any]) -> str:
     """The chart and table of the 4x steps, then every ladder's tables, folded."""
     steps = [_step(row) for row in data["steps"]]
-    seconds = ", ".join(f"{key} seats {value:,} s" for key, value in data["seconds"].items())
+    seconds = ", ".join(
+        f"{key} seats " + ("resumed from its journal" if value is None else f"{value:,} s")
+        for key, value in data["seconds"].items()
+    )
     parts = [
         f"Played on {data['date']} with serenissima {data['serenissima']} ({seconds}):",
         "",

@@ -23,7 +23,7 @@ The file holds one object::
     {
       "command": "python scripts/budget_ladder.py ...",
       "date": "2026-11-29", "serenissima": "0.1.0",
-      "seconds": {"classic 2": 5120, ...},   # how long each ladder took
+      "seconds": {"classic 2": 5120, ...},   # how long each took (null: resumed)
       "ladders": [...],                      # as ``serenissima ladder --format json``
       "steps": [...]                         # BudgetStep.to_dict(), every 4x pairing
     }
@@ -117,9 +117,13 @@ def run() -> int:
     }
     for ruleset in args.ruleset:
         for players in args.players:
+            kept = args.journals
+            resumed = kept is not None and (kept / f"{ruleset}-{players}.jsonl").is_file()
             start = time.monotonic()
             ladder = _ladder(args, ruleset, players)
-            data["seconds"][f"{ruleset} {players}"] = round(time.monotonic() - start)
+            # a ladder resumed from its journal took longer than this run: no figure then
+            spent = None if resumed else round(time.monotonic() - start)
+            data["seconds"][f"{ruleset} {players}"] = spent
             data["ladders"].append(ladder)
             data["steps"] += [step.to_dict() for step in budget_steps(ladder)]
             args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -150,7 +150,9 @@ def test_the_script_writes_each_ladder_and_resumes_from_its_journals(
     lines = (journals / "modern-2.jsonl").read_text(encoding="utf-8").splitlines()
     assert _script().run() == 0  # every game is in the journals: none is played again
     assert (journals / "modern-2.jsonl").read_text(encoding="utf-8").splitlines() == lines
-    assert json.loads(out.read_text(encoding="utf-8"))["steps"] == data["steps"]
+    again = json.loads(out.read_text(encoding="utf-8"))
+    assert again["steps"] == data["steps"]
+    assert again["seconds"] == {"modern 2": None, "modern 3": None}  # resumed: not timed
 
 
 def test_the_choices_script_counts_where_budgets_part_and_resumes(
