@@ -338,3 +338,23 @@ def test_a_ladder_refuses_a_learned_search_a_ruleset_lacks_before_playing(
     with pytest.raises(ArgumentValueError, match="ships no learned evaluation for 2 seats"):
         run_ladder([toy.make_rules()], ["greedy", "ismcts-learned:5"], [2], 2, journal=journal)
     assert not journal.exists()  # refused before anything was written
+
+
+def test_the_learned_search_values_a_leaf_where_it_is_reached_unless_told_otherwise() -> None:
+    from serenissima.agents._settings import hints_for, search_settings
+    from serenissima.agents.ismcts import _DEFAULTS, DEFAULT_DEPTH
+
+    rules = load_ruleset("modern")
+    state = rules.new_game(2)
+
+    def depth(**given: object) -> int:
+        agent = ISMCTSAgent(1, iterations=10, **given)  # type: ignore[arg-type]
+        hints = hints_for(agent, rules, 2)
+        return search_settings(agent, rules, state, hints, _DEFAULTS)[0].depth
+
+    assert depth() == DEFAULT_DEPTH == 3  # the heuristic: three random actions first
+    assert depth(evaluator="learned") == 0  # the learned chances: none
+    assert depth(evaluator="learned", depth=2) == 2  # a depth given is kept
+    four = rules.new_game(4)
+    agent = ISMCTSAgent(1, iterations=10)
+    assert search_settings(agent, rules, four, hints_for(agent, rules, 4), _DEFAULTS)[0].depth == 0

@@ -82,7 +82,10 @@ def search_settings(
         rival = 0.0 if rival is None else rival
         denial = 0.0 if denial is None else denial
     rollout = agent.rollout or hints.rollout or "random"
-    depth = agent.depth if agent.depth is not None else (defaults.depth if two else 0)
+    # A learned value knows how far the game has gone: a leaf is valued where it is
+    # reached, without random actions first, whose noise more iterations do not remove.
+    rolled = two and model is None
+    depth = agent.depth if agent.depth is not None else (defaults.depth if rolled else 0)
     minimax = agent.minimax if agent.minimax is not None else (defaults.minimax if two else 0.0)
     horizon = agent.horizon or hints.horizon or ("turn" if two else "stage")
     settings = Settings(

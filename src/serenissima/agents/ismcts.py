@@ -71,6 +71,12 @@ DEFAULT_EXPLORATION: Final[float] = 0.7
 DEFAULT_DEPTH: Final[int] = 3
 """The actions a rollout plays before the heuristic scores it (chance included), at two seats.
 
+With the learned evaluation the default is 0 at every seat count: its chances
+of winning read how far the game has gone, and random actions before a leaf
+add noise that more iterations do not remove. In two-seat modern games, with
+three random actions 400 iterations won 47.9% of 48 games against 100; with
+none, they won most of them (see the bots page).
+
 With more seats the default is 0: no rollout, the heuristic scores the node
 the iteration adds. Measured in 48 four-seat modern games, one search seat
 among three greedy ones (300 iterations a decision), the search seat scored
@@ -211,7 +217,8 @@ class ISMCTSAgent:
         seconds: Seconds of search per decision (with ``iterations``: their limit).
         exploration: The exploration constant of UCB1 (0 or more).
         depth: The rollout's length in actions, 0 or more (``None``:
-            :data:`DEFAULT_DEPTH` at two seats, 0 at more).
+            :data:`DEFAULT_DEPTH` at two seats with the heuristic; 0 at more
+            seats, and with the learned evaluation).
         rollout: One of :data:`ROLLOUTS` (``None``: the ruleset's hint, else ``"random"``).
         prior: The visits the root actions' one-decision values count for.
         minimax: The share of the implicit minimax value in an edge's value,
