@@ -111,9 +111,9 @@ def test_a_real_ladder_gives_its_steps(players: int, seating: str) -> None:
     assert budget_steps(ladder.to_dict()) == (step,)
 
 
-def _script() -> Any:
-    path = ROOT / "scripts" / "budget_ladder.py"
-    spec = importlib.util.spec_from_file_location("budget_ladder", path)
+def _load(name: str) -> Any:
+    path = ROOT / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -129,7 +129,7 @@ def test_the_script_writes_each_ladder_and_resumes_from_its_journals(
     argv += ["--budgets", "2,8", "--games", "2", "--jobs", "1"]
     argv += ["--out", str(out), "--journals", str(journals)]
     monkeypatch.setattr(sys, "argv", argv)
-    assert _script().run() == 0
+    assert _load("budget_ladder").run() == 0
     data = json.loads(out.read_text(encoding="utf-8"))
     assert [(ladder["ruleset"], ladder["players"]) for ladder in data["ladders"]] == [
         ("modern", 2),
@@ -148,7 +148,7 @@ def test_the_script_writes_each_ladder_and_resumes_from_its_journals(
     )
     assert sorted(p.name for p in journals.iterdir()) == ["modern-2.jsonl", "modern-3.jsonl"]
     lines = (journals / "modern-2.jsonl").read_text(encoding="utf-8").splitlines()
-    assert _script().run() == 0  # every game is in the journals: none is played again
+    assert _load("budget_ladder").run() == 0  # every game is in the journals: none is played again
     assert (journals / "modern-2.jsonl").read_text(encoding="utf-8").splitlines() == lines
     again = json.loads(out.read_text(encoding="utf-8"))
     assert again["steps"] == data["steps"]
@@ -159,12 +159,7 @@ def test_the_choices_script_counts_where_budgets_part_and_resumes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "choices.jsonl"
-    path = ROOT / "scripts" / "budget_choices.py"
-    spec = importlib.util.spec_from_file_location("budget_choices", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = _load("budget_choices")
     argv = ["budget_choices.py", "--ruleset", "modern", "--smaller", "ismcts:2"]
     argv += ["--larger", "ismcts:8", "--games", "1", "--positions", "4", "--out", str(out)]
     monkeypatch.setattr(sys, "argv", argv)
@@ -178,16 +173,6 @@ def test_the_choices_script_counts_where_budgets_part_and_resumes(
     assert sum(int(line.split("|")[2]) for line in printed[2:]) == 4
     assert module.run() == 0  # every position is held: none is asked again
     assert len(out.read_text(encoding="utf-8").splitlines()) == 4
-
-
-def _load(name: str) -> Any:
-    path = ROOT / "scripts" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_the_settings_match_meets_the_same_dice_from_each_seat_and_resumes(
