@@ -65,9 +65,14 @@ def _parser() -> argparse.ArgumentParser:
 
 def run() -> int:
     """Play the games the file lacks, then print the first setting's share."""
-    args = _parser().parse_args()
+    parser = _parser()
+    args = parser.parse_args()
     rules = ser.load_ruleset(args.ruleset)
-    ISMCTSAgent(**args.a), ISMCTSAgent(**args.b)  # a bad setting fails before any game
+    for given in (args.a, args.b):  # a bad setting fails before any game
+        try:
+            ISMCTSAgent(**given)
+        except TypeError as exc:  # a name the agent does not take
+            parser.error(f"not a setting of the search bot: {exc}")
     rows = _rows(args.out)
     held = {row["game"] for row in rows}
     start = time.monotonic()

@@ -200,4 +200,8 @@ def test_the_settings_match_meets_the_same_dice_from_each_seat_and_resumes(
     monkeypatch.setattr(sys, "argv", [*argv[:-4], "--a", "evaluator=oracle", "--b", "depth=1"])
     with pytest.raises(ser.ArgumentValueError, match="evaluator"):
         module.run()
+    monkeypatch.setattr(sys, "argv", [*argv[:-4], "--a", "deph=0", "--b", "depth=1"])
+    with pytest.raises(SystemExit):  # a name the agent does not take: a usage error
+        module.run()
+    assert "not a setting of the search bot" in capsys.readouterr().err
     assert len(out.read_text(encoding="utf-8").splitlines()) == 4
