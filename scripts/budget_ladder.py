@@ -66,6 +66,11 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _journal(args: argparse.Namespace, ruleset: str, players: int) -> Path | None:
+    """Where one ladder keeps its games, with ``--journals``."""
+    return None if args.journals is None else args.journals / f"{ruleset}-{players}.jsonl"
+
+
 def _ladder(args: argparse.Namespace, ruleset: str, players: int) -> dict[str, Any]:
     """Play one edition's budget ladder at ``players`` seats and return its JSON data."""
     agents = [f"{args.kind}:{budget}" for budget in args.budgets.split(",")]
@@ -81,9 +86,10 @@ def _ladder(args: argparse.Namespace, ruleset: str, players: int) -> dict[str, A
             *(("--jobs", str(args.jobs)) if args.jobs else ()),
             *("--format", "json", "--out", str(out)),
         ]
-        if args.journals is not None:
-            args.journals.mkdir(parents=True, exist_ok=True)
-            argv += ["--journal", str(args.journals / f"{ruleset}-{players}.jsonl")]
+        journal = _journal(args, ruleset, players)
+        if journal is not None:
+            journal.parent.mkdir(parents=True, exist_ok=True)
+            argv += ["--journal", str(journal)]
         if main(argv):
             raise SystemExit(f"the {ruleset} ladder at {players} seats failed")
         (ladder,) = json.loads(out.read_text(encoding="utf-8"))["ladders"]
@@ -117,8 +123,8 @@ def run() -> int:
     }
     for ruleset in args.ruleset:
         for players in args.players:
-            kept = args.journals
-            resumed = kept is not None and (kept / f"{ruleset}-{players}.jsonl").is_file()
+            journal = _journal(args, ruleset, players)
+            resumed = journal is not None and journal.is_file()
             start = time.monotonic()
             ladder = _ladder(args, ruleset, players)
             # a ladder resumed from its journal took longer than this run: no figure then
