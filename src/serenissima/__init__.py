@@ -14,24 +14,21 @@ they may do::
             action = rules.legal_actions(state)[0]
         state = rules.apply(state, action)
     print(rules.standings(state).winners)
+
+The root holds the vocabulary of the engine only: states, actions,
+decisions, errors, the ruleset and its registry. The rest of the library
+(the agents, the game records, the analysis tools, the learning
+environments, the server) loads on first use: ``ser.make_agent``,
+``ser.simulate`` or ``ser.to_json`` import their module when first read, as
+do the sub-packages (``ser.agents``, ``ser.analysis``...), so that a front end
+that only plays games pays for nothing else.
 """
 
-from serenissima.agents import (
-    AGENT_KINDS,
-    Agent,
-    GameResult,
-    GreedyAgent,
-    ISMCTSAgent,
-    RandomAgent,
-    make_agent,
-    play_game,
-)
-from serenissima.analysis.compare import compare_rulesets
-from serenissima.analysis.diff import DiffEntry, DiffStatus, RulesetDiff
-from serenissima.analysis.report import format_comparison
-from serenissima.analysis.simcompare import SimulationComparison, compare_simulations
-from serenissima.analysis.simulate import iter_games, simulate
-from serenissima.analysis.summary import GameStats, SimulationSummary
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any, Final
+
 from serenissima.engine.board import Board
 from serenissima.engine.core import (
     CHANCE,
@@ -57,10 +54,28 @@ from serenissima.engine.errors import (
 )
 from serenissima.engine.registry import RulesetPlugin, available_rulesets, load_ruleset
 from serenissima.engine.ruleset import Engine, OptionValue, Ruleset
-from serenissima.records.game import Game
-from serenissima.records.record import GameRecord
-from serenissima.records.replay import replay
-from serenissima.records.serialize import from_json, to_json
+
+if TYPE_CHECKING:
+    from serenissima.agents import (
+        AGENT_KINDS,
+        Agent,
+        GameResult,
+        GreedyAgent,
+        ISMCTSAgent,
+        RandomAgent,
+        make_agent,
+        play_game,
+    )
+    from serenissima.analysis.compare import compare_rulesets
+    from serenissima.analysis.diff import DiffEntry, DiffStatus, RulesetDiff
+    from serenissima.analysis.report import format_comparison
+    from serenissima.analysis.simcompare import SimulationComparison, compare_simulations
+    from serenissima.analysis.simulate import iter_games, simulate
+    from serenissima.analysis.summary import GameStats, SimulationSummary
+    from serenissima.records.game import Game
+    from serenissima.records.record import GameRecord
+    from serenissima.records.replay import replay
+    from serenissima.records.serialize import from_json, to_json
 
 __all__ = [
     "AGENT_KINDS",
@@ -114,4 +129,59 @@ __all__ = [
     "to_json",
 ]
 
+
 __version__ = "0.1.0"
+
+_LAZY: Final[dict[str, str]] = {
+    **dict.fromkeys(
+        (
+            "AGENT_KINDS",
+            "Agent",
+            "GameResult",
+            "GreedyAgent",
+            "ISMCTSAgent",
+            "RandomAgent",
+            "make_agent",
+            "play_game",
+        ),
+        "serenissima.agents",
+    ),
+    "compare_rulesets": "serenissima.analysis.compare",
+    **dict.fromkeys(("DiffEntry", "DiffStatus", "RulesetDiff"), "serenissima.analysis.diff"),
+    "format_comparison": "serenissima.analysis.report",
+    **dict.fromkeys(
+        ("SimulationComparison", "compare_simulations"), "serenissima.analysis.simcompare"
+    ),
+    **dict.fromkeys(("iter_games", "simulate"), "serenissima.analysis.simulate"),
+    **dict.fromkeys(("GameStats", "SimulationSummary"), "serenissima.analysis.summary"),
+    "Game": "serenissima.records.game",
+    "GameRecord": "serenissima.records.record",
+    "replay": "serenissima.records.replay",
+    **dict.fromkeys(("from_json", "to_json"), "serenissima.records.serialize"),
+}
+"""The names of ``__all__`` that load on first use, and the module each comes from."""
+
+_SUBPACKAGES: Final[frozenset[str]] = frozenset(
+    ("agents", "analysis", "cli", "env", "records", "reference", "server", "spiel", "testing")
+)
+"""The sub-packages ``serenissima.<name>`` reads import on first use."""
+
+
+# Hidden from type checkers, which read the names above: a module __getattr__ would
+# make every misspelt attribute of ``serenissima`` an ``Any`` to them.
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> Any:
+        """Load a name of the root, or a sub-package, the first time it is read."""
+        module = _LAZY.get(name)
+        if module is not None:
+            value = getattr(importlib.import_module(module), name)
+            globals()[name] = value  # read once: later reads find it in the module
+            return value
+        if name in _SUBPACKAGES:
+            return importlib.import_module(f"{__name__}.{name}")
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+    def __dir__() -> list[str]:
+        """The module's names, those still to load included."""
+        return sorted({*globals(), *_LAZY, *_SUBPACKAGES})
