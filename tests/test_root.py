@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.resources
 import subprocess
 import sys
 
@@ -77,3 +78,8 @@ def test_every_lazy_name_is_public_and_every_sub_package_is_known() -> None:
 def test_a_name_the_root_lacks_is_an_attribute_error_naming_it() -> None:
     with pytest.raises(AttributeError, match="'lod_ruleset'"):
         serenissima.lod_ruleset  # type: ignore[attr-defined]  # noqa: B018
+
+
+@pytest.mark.parametrize("package", ["serenissima", "serenissima_rulesets"])
+def test_both_packages_tell_type_checkers_they_are_typed(package: str) -> None:
+    assert importlib.resources.files(package).joinpath("py.typed").is_file()
