@@ -385,10 +385,15 @@ def _catalogue_page(catalogue: Catalogue, mentions: Mentions) -> str:
             options = ", ".join(f"`{name}`" for name in decision.options) or "-"
             out.append(
                 f'| <span id="{decision.id}">{decision.id}</span> | {_cell(decision.title)} '
-                f"| {_cell(decision.choice)} | {options} "
+                f"| {_cell(decision.choice)}{_evidence(decision.evidence)} | {options} "
                 f"| {_links(decision.id, mentions, '../')} |"
             )
     return "\n".join(out) + "\n"
+
+
+def _evidence(text: str) -> str:
+    """A decision's evidence, set after what the engine does in the same cell."""
+    return f" *Evidence: {_cell(text)}*" if text else ""
 
 
 # --- comparison -------------------------------------------------------------------------

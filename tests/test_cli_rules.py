@@ -143,6 +143,28 @@ def test_rule_of_a_named_ruleset_and_a_decision(capsys: pytest.CaptureFixture[st
     assert "defender_may_capture" in out
 
 
+@pytest.mark.rules("X-C-36", "X-C-31")
+@pytest.mark.parametrize(
+    ("decision_id", "cited"), [("X-C-36", "14 points"), ("X-C-31", "no money")]
+)
+def test_a_decision_resting_on_an_outside_account_shows_its_evidence(
+    capsys: pytest.CaptureFixture[str], decision_id: str, cited: str
+) -> None:
+    decision = load_catalogue("classic").decision(decision_id)
+    assert cited in decision.evidence
+    status, out, _ = run(
+        capsys, "rules", "rule", decision_id, "--ruleset", "classic", "--width", "400"
+    )
+    assert status == 0
+    assert f"Evidence: {decision.evidence}" in out
+
+
+def test_a_decision_without_evidence_shows_none(capsys: pytest.CaptureFixture[str]) -> None:
+    assert load_catalogue("classic").decision("X-C-14").evidence == ""
+    _, out, _ = run(capsys, "rules", "rule", "X-C-14", "--ruleset", "classic")
+    assert "Evidence" not in out
+
+
 def test_unknown_rule(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, "rules", "rule", "M-LOAD-6", "--ruleset", "classic")
     assert status == 2

@@ -542,6 +542,48 @@ def test_compare_command_identical(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.splitlines()[0] == "no differences"
 
 
+@pytest.mark.rules("X-C-31")
+def test_compare_two_readings_of_one_edition_with_side_options(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--right-option`` reaches the right side's games only, over ``--option``."""
+    argv = ["compare", "classic", "classic", "--games", "2", "--players", "2", "--jobs", "1"]
+    argv += ["--seats", "greedy", "--option", "classic_tiebreak=most_ducats", "--json"]
+    status, out, _ = _run(capsys, *argv, "--right-option", "own_port_sales_pay=false")
+    assert status == 0
+    simulation = json.loads(out)["simulation"]
+    assert simulation["left"]["options"] == [["classic_tiebreak", "most_ducats"]]
+    assert simulation["right"]["options"] == [
+        ["classic_tiebreak", "most_ducats"],
+        ["own_port_sales_pay", "false"],
+    ]
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (
+            ["--left-option", "wind=east"],
+            "option 'wind': unknown option; the ruleset modern does not declare it",
+        ),
+        (["--right-option", "own_port_sales_pay=false"], "does not declare it"),
+    ],
+)
+def test_a_side_option_its_ruleset_lacks_is_refused_before_any_game(
+    capsys: pytest.CaptureFixture[str], extra: list[str], message: str
+) -> None:
+    status, out, err = _run(capsys, "compare", "modern", "modern", "--games", "2", *extra)
+    assert (status, out) == (2, "")
+    assert message in err
+
+
+def test_a_side_option_without_games_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = _run(capsys, "compare", "classic", "classic", "--left-option", "a=1")
+    assert status == 2
+    assert "--left-option, --right-option" in err
+    assert "go with --games" in err
+
+
 def test_compare_command_unknown_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = _run(capsys, "compare", "modern", "atlantis")
     assert status == 2

@@ -84,6 +84,7 @@ CLASSIC_SWITCHES = {
     "X-C-14": ("defender_may_capture",),
     "X-C-21": ("counter_offer_in_range",),
     "X-C-28": ("max_forts_per_port",),
+    "X-C-31": ("own_port_sales_pay",),
     "X-C-34": ("capital_bonus_scope",),
     "X-C-36": ("capital_scores_port_point",),
     "X-C-38": ("classic_tiebreak",),
@@ -91,6 +92,7 @@ CLASSIC_SWITCHES = {
     "X-C-48": ("sailor_pool",),
     "X-C-50": ("goods_per_type",),
     "X-002-16": ("scoring_002_extras",),
+    "X-002-17": ("own_port_sales_pay",),
 }
 
 

@@ -292,6 +292,7 @@ def _buyers(
         ducats = (params.sale.first_space + filled) * params.sale.ducats_per_space
         extra = 0.0
         if port.owner == seat:
+            ducats = ducats if state.options.own_port_sales_pay else 0  # X-C-31
             full = ctx.full_points[size] - params.wealth.port_not_full
             extra = full if filled + 1 == size else WEIGHTS.fill * full / size
         for good in goods:

@@ -53,9 +53,15 @@ def selling_legal(ctx: Ctx, state: ClassicState, phase: Selling) -> tuple[Action
     return tuple(actions)
 
 
-def sale_value(ctx: Ctx, state: ClassicState, index: int) -> tuple[int, int]:
-    """The space the next piece sold to port ``index`` fills, and what it pays (C-SALE-4)."""
+def sale_value(ctx: Ctx, state: ClassicState, index: int, seat: int) -> tuple[int, int]:
+    """The space the next piece ``seat`` sells to port ``index`` fills, and what it pays.
+
+    C-SALE-4: the space's number times the price of a space; nothing in the
+    seller's own port when the option ``own_port_sales_pay`` is off (X-C-31).
+    """
     space = ctx.params.sale.first_space + len(state.ports[index].warehouse)
+    if state.ports[index].owner == seat and not state.options.own_port_sales_pay:
+        return space, 0
     return space, space * ctx.params.sale.ducats_per_space
 
 
@@ -81,7 +87,7 @@ def new_market_bonus(ctx: Ctx, state: ClassicState, seat: int, good: str, index:
 
 
 def apply_sell(ctx: Ctx, state: ClassicState, action: Sell, events: Events) -> ClassicState:
-    """C-SALE-2, C-SALE-4: the sale always goes through; the treasury pays for the space."""
+    """C-SALE-2, C-SALE-4: the sale always goes through; the treasury pays for the space (X-C-31)."""
     phase = state.phase
     assert isinstance(phase, Selling)
     seat = state.order[phase.index]
@@ -89,7 +95,7 @@ def apply_sell(ctx: Ctx, state: ClassicState, action: Sell, events: Events) -> C
     galley = state.galley(action.galley)
     assert galley is not None
     bonus = new_market_bonus(ctx, state, seat, action.good, index)
-    space, ducats = sale_value(ctx, state, index)
+    space, ducats = sale_value(ctx, state, index, seat)
     port = state.ports[index]
     stored = Port(port.owner, port.garrison, (*port.warehouse, action.good), port.forts)
     cargo = list(galley.cargo)

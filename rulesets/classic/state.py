@@ -90,7 +90,8 @@ class ClassicOptions:
     counter_offer_in_range: bool = True
     max_forts_per_port: int = 1
     capital_bonus_scope: str = "any_capital"
-    capital_scores_port_point: bool = True
+    capital_scores_port_point: bool = False
+    own_port_sales_pay: bool = True
     classic_tiebreak: str = "shared"
     allow_barter: bool = False
     sailor_pool: str = "176"

@@ -355,7 +355,8 @@ REGISTRY = [
         "X-C-34",
         (),
     ),
-    ("capital_scores_port_point", "bool", (), True, "X-C-36", ()),
+    ("capital_scores_port_point", "bool", (), False, "X-C-36", ()),
+    ("own_port_sales_pay", "bool", (), True, "X-C-31", ()),
     ("classic_tiebreak", "choice", ("shared", "most_ducats"), "shared", "X-C-38", ()),
     ("allow_barter", "bool", (), False, "X-C-41", ()),
     ("sailor_pool", "choice", ("176", "180", "unlimited"), "176", "X-C-48", ()),
@@ -698,7 +699,7 @@ BROKEN: list[tuple[str, list[Edit], str, str, str]] = [
         "option default it does not accept",
         [("options.toml", 'default = "176"', 'default = "200"')],
         "options.toml",
-        "option[11].default",
+        "option[12].default",
         "expected one of 176, 180, unlimited, got '200'",
     ),
 ]

@@ -105,6 +105,27 @@ def test_c_sale_2_a_sale_is_paid_at_neutral_foreign_and_own_ports_alike():
     assert port(state, "rhodes").warehouse == ("iron",)
 
 
+@pytest.mark.rules("C-SALE-2", "C-SALE-4", "X-C-31", "X-002-17")
+@pytest.mark.parametrize(("pays", "price"), [(True, 100), (False, 0)])
+def test_x_c_31_own_port_sales_pay_switches_only_the_sellers_own_ports(pays, price):
+    """X-C-31, X-002-17: with ``own_port_sales_pay`` off, a sale to one's own port earns nothing.
+
+    The piece still takes the space (C-SALE-2), so the port moves towards being
+    full; the sale to a neutral port is paid either way.
+    """
+    state = selling(
+        G(1, VENICE, "crete", 1, "iron"),
+        G(3, VENICE, "rhodes", 1, "iron"),
+        ports={"rhodes": P(VENICE, 1)},
+        options={"own_port_sales_pay": pays},
+    )
+    state, neutral, gain = sold(state, "sell 1 iron crete")
+    assert (neutral.ducats, gain) == (100, 100)
+    state, own, gain = sold(state, "sell 3 iron rhodes")
+    assert (own.space, own.ducats, own.bonus, gain) == (1, price, 0, price)
+    assert port(state, "rhodes").warehouse == ("iron",)
+
+
 # --- C-SALE-3, C-SALE-4, C-SALE-5 --------------------------------------------------------------
 
 

@@ -151,22 +151,23 @@ def test_c_score_1_standings_before_the_end_are_provisional() -> None:
 
 
 @pytest.mark.rules("C-SCORE-2", "X-C-36")
-def test_c_score_2_ten_points_for_ones_own_capital_plus_one_while_not_full() -> None:
-    """C-SCORE-2, X-C-36: own capital held, not full: 10 + 1.
+def test_c_score_2_ten_points_for_ones_own_capital_and_one_more_only_by_option() -> None:
+    """C-SCORE-2, X-C-36: own capital held, not full: 10; 10 + 1 with the option.
 
     Rules: C-SCORE-2, X-C-36.
     """
     state = scored({"venice": P(0, 1, "wine")})
-    assert standing(state, 0).score == 11
+    assert standing(state, 0).score == 10
     assert parts(state, 0) == {
         "capital": 10,
-        "ports": 1,
+        "ports": 0,
         "full ports": 0,
         "ducats": 0,
         "ducats held": 0,
     }
-    off = scored({"venice": P(0, 1, "wine")}, options={"capital_scores_port_point": False})
-    assert standing(off, 0).score == 10
+    on = scored({"venice": P(0, 1, "wine")}, options={"capital_scores_port_point": True})
+    assert standing(on, 0).score == 11
+    assert parts(on, 0)["ports"] == 1
 
 
 @pytest.mark.rules("C-SCORE-2", "X-C-36")
@@ -278,12 +279,13 @@ def test_c_score_3_the_most_points_wins() -> None:
     state = position(phase=6, ports=ports, ducats=[9000, 0, 0, 2000], round_=8)
     state = play(state, "done")
     standings = classic().standings(state)
-    # Venetian 10 + 1 + 18; Genoese 10 + 3 + 0; Spanish 10 + 1 + 0; Turk 10 + 1 + 4.
+    # Venetian 10 + 18; Genoese 10 + 2 + 0; Spanish 10 + 0; Turk 10 + 4 (X-C-36: no port
+    # point for a capital).
     assert [(s.seat, s.rank, s.score) for s in standings.entries] == [
-        (0, 1, 29),
-        (3, 2, 15),
-        (1, 3, 13),
-        (2, 4, 11),
+        (0, 1, 28),
+        (3, 2, 14),
+        (1, 3, 12),
+        (2, 4, 10),
     ]
     assert standings.winners == (0,)
 
@@ -298,10 +300,10 @@ def test_x_c_38_a_tie_is_a_shared_victory_by_default() -> None:
     state = play(state, "done")
     standings = classic().standings(state)
     assert [(s.seat, s.rank, s.score) for s in standings.entries] == [
-        (0, 1, 12),
-        (1, 1, 12),
-        (2, 3, 11),
-        (3, 3, 11),
+        (0, 1, 11),
+        (1, 1, 11),
+        (2, 3, 10),
+        (3, 3, 10),
     ]
     assert standings.winners == (0, 1)
 

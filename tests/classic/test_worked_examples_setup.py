@@ -164,11 +164,11 @@ def venetian_score(state: ClassicState) -> tuple[int, dict[str, int]]:
 
 @pytest.mark.rules("C-SCORE-2", "X-C-36", "X-C-37")
 def test_we_c_14_final_scoring_25_points() -> None:
-    """WE-C-14: 10 + 1 + 2 x 1 + 5 + 2 + 5 = 25.
+    """WE-C-14 with capital_scores_port_point=true: 10 + 1 + 2 x 1 + 5 + 2 + 5 = 25.
 
     Rules: C-SCORE-2, X-C-36, X-C-37.
     """
-    score, parts = venetian_score(we_c_14(P(VENETIAN, 1, "wine")))
+    score, parts = venetian_score(we_c_14(P(VENETIAN, 1, "wine"), capital_scores_port_point=True))
     assert score == 25
     assert parts == {
         "capital": 10,
@@ -180,12 +180,13 @@ def test_we_c_14_final_scoring_25_points() -> None:
 
 
 @pytest.mark.rules("C-SCORE-2", "X-C-36")
-def test_we_c_14_24_points_when_the_capital_scores_no_port_point() -> None:
-    """WE-C-14 with capital_scores_port_point=false: 24.
+@pytest.mark.parametrize("options", [{}, {"capital_scores_port_point": False}])
+def test_we_c_14_24_points_when_the_capital_scores_no_port_point(options: dict[str, bool]) -> None:
+    """WE-C-14 as the engine scores it by default (capital_scores_port_point=false): 24.
 
     Rules: C-SCORE-2, X-C-36.
     """
-    state = we_c_14(P(VENETIAN, 1, "wine"), capital_scores_port_point=False)
+    state = we_c_14(P(VENETIAN, 1, "wine"), **options)
     score, parts = venetian_score(state)
     assert score == 24
     assert parts["ports"] == 2

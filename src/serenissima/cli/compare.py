@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from serenissima.analysis.compare import compare_rulesets
 from serenissima.analysis.diff import SECTIONS
@@ -16,12 +16,16 @@ from serenissima.cli._common import (
     add_run_arguments,
     check_options_known,
     load,
+    option,
     options_for,
     positive,
     run_arguments,
 )
 from serenissima.cli.simulate import add_seats_argument, seats_for, simulate_with_progress
-from serenissima.engine.errors import ArgumentValueError
+from serenissima.engine.errors import ArgumentValueError, OptionError
+
+if TYPE_CHECKING:
+    from serenissima.engine.ruleset import Ruleset
 
 _DEFAULT_PLAYERS = 4
 _DEFAULT_SEED = 1
@@ -68,8 +72,38 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--seed", type=int, help=f"with --games: seed of both batches (default: {_DEFAULT_SEED})"
     )
     add_option_argument(parser)
+    for side in ("left", "right"):
+        parser.add_argument(
+            f"--{side}-option",
+            type=option,
+            action="append",
+            default=[],
+            metavar="NAME=VALUE",
+            help=f"a rule option of {side.upper()} only, over --option; repeat for several "
+            f"(compare two readings of one edition: classic classic --{side}-option ...)",
+        )
     add_run_arguments(parser)
     parser.set_defaults(run=run)
+
+
+def _sides(
+    args: argparse.Namespace, left: Ruleset, right: Ruleset
+) -> tuple[dict[str, object], dict[str, object]]:
+    """Each side's options: the ``--option`` values it declares, then its own ones.
+
+    Raises:
+        OptionError: A side's own option that its ruleset does not declare.
+    """
+    sides = []
+    for rules, own in ((left, args.left_option), (right, args.right_option)):
+        declared = {spec.name for spec in rules.options}
+        for name, _ in own:
+            if name not in declared:
+                raise OptionError(
+                    name, f"unknown option; the ruleset {rules.id} does not declare it"
+                )
+        sides.append({**options_for(rules, args.option, True), **dict(own)})
+    return sides[0], sides[1]
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -78,10 +112,11 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from serenissima.analysis.simcompare import compare_simulations
 
     given = (args.players, args.seats, args.seed, args.agents, args.report, args.versus)
-    playing = given != (None,) * len(given) or args.option
+    playing = given != (None,) * len(given) or args.option or args.left_option or args.right_option
     if playing and args.games is None:
         raise ArgumentValueError(
-            "--players, --seats, --agents, --seed, --option, --report and --versus go with --games"
+            "--players, --seats, --agents, --seed, --option, --left-option, --right-option, "
+            "--report and --versus go with --games"
         )
     running = [name for name in RUN_ARGUMENTS if getattr(args, name) is not None]
     if running and args.games is None:
@@ -95,12 +130,11 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         args.seed = _DEFAULT_SEED if args.seed is None else args.seed
         check_options_known([left, right], args.option)
     if args.report is not None:
-        sides = (options_for(left, args.option, True), options_for(right, args.option, True))
-        quality = _quality.run_report(args, sides, err)
+        quality = _quality.run_report(args, _sides(args, left, right), err)
     elif args.games is not None:
         agents = None if args.agents is None else (args.agents,)
         seats = seats_for(args.seats or agents, args.players)
-        options = [options_for(rules, args.option, True) for rules in (left, right)]
+        options = list(_sides(args, left, right))
         left_summary, right_summary = simulate_with_progress(
             [(args.left, left), (args.right, right)], options, args, seats, err
         )

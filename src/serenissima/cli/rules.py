@@ -210,6 +210,8 @@ def _run_rule(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         head = f"{decision.id}: {decision.title}"
         options = ", ".join(decision.options) or "none"
         lines = [head, f"decision ({catalogue.ruleset}); options: {options}", "", decision.choice]
+        if decision.evidence:
+            lines += ["", f"Evidence: {decision.evidence}"]
     for line in lines:
         out.write("\n".join(textwrap.wrap(" ".join(line.split()), width)) + "\n")
     return 0

@@ -108,6 +108,8 @@ class DecisionEntry:
         choice: What the engine does.
         options: The rule options that switch to another reading (often
             none, sometimes several).
+        evidence: What outside the rule texts the reading rests on, when
+            something does (an account of play, another printing); else empty.
 
     Examples:
         >>> from serenissima.reference.catalogue import load_catalogue
@@ -120,6 +122,7 @@ class DecisionEntry:
     title: str
     choice: str
     options: tuple[str, ...] = ()
+    evidence: str = ""
 
 
 @attrs.frozen(slots=True)
@@ -203,6 +206,7 @@ class _DecisionTable:
     title: str
     choice: str
     option: tuple[str, ...] = ()
+    evidence: str = ""
 
 
 @attrs.frozen(slots=True)
@@ -301,7 +305,9 @@ def _read(files: RulesetFiles, ruleset: str, options: list[str] | None) -> Catal
     return Catalogue(
         ruleset=ruleset,
         rules=parsed.rule,
-        decisions=tuple(DecisionEntry(d.id, d.title, d.choice, d.option) for d in parsed.decision),
+        decisions=tuple(
+            DecisionEntry(d.id, d.title, d.choice, d.option, d.evidence) for d in parsed.decision
+        ),
     )
 
 
