@@ -88,7 +88,7 @@ def test_identity() -> None:
     assert (info.id, info.edition, info.version, info.year) == (
         "classic",
         "classic",
-        "1.0.0",
+        "1.1.0",
         1996,
     )
     assert info.players == (2, 3, 4)

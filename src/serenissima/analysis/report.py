@@ -86,7 +86,7 @@ def format_summary(summary: SimulationSummary) -> str:
         >>> from serenissima.analysis.simulate import simulate
         >>> summary = simulate(ser.load_ruleset("classic"), 3, games=2, seed=4)
         >>> print(format_summary(summary).splitlines()[0])
-        Ruleset classic 1.0.0: 3 players, 2 random games, seed 4, options: defaults
+        Ruleset classic 1.1.0: 3 players, 2 random games, seed 4, options: defaults
     """
     s = summary
     options = ", ".join(f"{k}={v}" for k, v in s.options) or "defaults"
