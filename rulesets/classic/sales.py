@@ -87,7 +87,7 @@ def new_market_bonus(ctx: Ctx, state: ClassicState, seat: int, good: str, index:
 
 
 def apply_sell(ctx: Ctx, state: ClassicState, action: Sell, events: Events) -> ClassicState:
-    """C-SALE-2, C-SALE-4: the sale always goes through; the treasury pays for the space (X-C-31)."""
+    """C-SALE-2, C-SALE-4, X-C-31: the sale always goes through; the treasury pays for the space."""
     phase = state.phase
     assert isinstance(phase, Selling)
     seat = state.order[phase.index]
