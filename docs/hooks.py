@@ -43,6 +43,7 @@ from serenissima.engine.registry import available_rulesets, load_ruleset
 from serenissima.engine.ruleset import Ruleset
 from serenissima.engine.spec import Source
 from serenissima.reference.catalogue import RULE_ID, Catalogue, load_catalogue
+from serenissima.reference.rule_sources import rule_sources
 
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = ROOT / "tests"
@@ -359,16 +360,24 @@ def _catalogue_page(catalogue: Catalogue, mentions: Mentions) -> str:
         (
             f"The {len(catalogue)} rules of the `{catalogue.ruleset}` ruleset by ID, in "
             f"{len(catalogue.sections)} sections; {named} of them are named by at least one test. "
-            "An illegal action's error gives the ID of the rule it breaks. Each rule links to the "
-            "tests that name it; the links open the test's source.\n"
+            "An illegal action's error gives the ID of the rule it breaks. Each rule names where "
+            "it lives: the functions of the edition that carry it out (registered with "
+            "`@rule`), else the lines of its files that declare it, else why nothing does; "
+            "`serenissima rules ID` prints the same. Each rule links to the tests that name "
+            "it; the links open the test's source.\n"
         ),
     ]
     for section in catalogue.sections:
-        out += [f"## {section}\n", "| ID | Rule | Summary | Tests |", "| --- | --- | --- | --- |"]
+        out += [
+            f"## {section}\n",
+            "| ID | Rule | Summary | Where | Tests |",
+            "| --- | --- | --- | --- | --- |",
+        ]
         for rule in catalogue.in_section(section):
             out.append(
                 f'| <span id="{rule.id}">{rule.id}</span> | {_cell(rule.title)} '
-                f"| {_cell(rule.summary)} | {_links(rule.id, mentions, '../')} |"
+                f"| {_cell(rule.summary)} | {_where(catalogue.ruleset, rule.id, rule.reason)} "
+                f"| {_links(rule.id, mentions, '../')} |"
             )
         out.append("")
     if catalogue.decisions:
@@ -389,6 +398,19 @@ def _catalogue_page(catalogue: Catalogue, mentions: Mentions) -> str:
                 f"| {_links(decision.id, mentions, '../')} |"
             )
     return "\n".join(out) + "\n"
+
+
+def _where(edition: str, rule_id: str, reason: str) -> str:
+    """Where a rule lives: its handlers (file and line), else its declarations, else why."""
+    sources = rule_sources(edition, rule_id)
+    if sources.handlers:
+        return "<br>".join(
+            f"`{h.qualname}` ({Path(h.file).parent.name}/{Path(h.file).name}:{h.line})"
+            for h in sources.handlers
+        )
+    if sources.declarations:
+        return "<br>".join(f"`{d.file}:{d.line}`" for d in sources.declarations)
+    return f"*{_cell(reason)}*" if reason else "*nowhere*"
 
 
 def _evidence(text: str) -> str:

@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from serenissima.engine.core import Action
+from serenissima.engine.rule_index import rule
 
 from .actions import DONE, Assault, Attack, Capture, Dice, Done, ShiftGood, Sink, only_done
 from .context import Ctx
@@ -42,6 +43,7 @@ __all__ = [
 ]
 
 
+@rule("C-BAT-3")
 def losses(total: int, divisor: int) -> int:
     """C-BAT-3: the sailors a side kills, its total divided and rounded down.
 
@@ -58,6 +60,7 @@ def fighting_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     return fighting_legal(ctx, state, phase)
 
 
+@rule("C-BAT-2", "C-PATK-1", "C-BAT-5", "C-PATK-8")
 def fighting_legal(ctx: Ctx, state: ClassicState, phase: Fighting) -> tuple[Action, ...]:
     """The legal actions in ``phase``, which need not be ``state``'s phase yet."""
     seat = state.order[phase.index]
@@ -80,6 +83,7 @@ def fighting_legal(ctx: Ctx, state: ClassicState, phase: Fighting) -> tuple[Acti
     return tuple(actions)
 
 
+@rule("C-BAT-2", "C-PATK-1")
 def apply_attack(
     ctx: Ctx, state: ClassicState, action: Attack | Assault, events: Events
 ) -> ClassicState:
@@ -103,6 +107,7 @@ def dice_outcomes(ctx: Ctx, state: ClassicState) -> tuple[tuple[Action, Fraction
     return outcomes
 
 
+@rule("C-BAT-4", "C-PATK-5", "C-PATK-6", "C-PATK-7")
 def apply_dice(ctx: Ctx, state: ClassicState, action: Dice, events: Events) -> ClassicState:
     """Both sides lose sailors at once (C-BAT-3, C-BAT-4).
 
@@ -207,6 +212,7 @@ def _pair(state: ClassicState, phase: Spoils) -> tuple[Galley, Galley]:
     return winner, loser
 
 
+@rule("C-BAT-7", "C-BAT-8")
 def spoils_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     """C-BAT-7, C-BAT-8: share out the goods of the two galleys, and capture or sink the beaten one.
 
@@ -235,6 +241,7 @@ def spoils_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     return tuple(actions)
 
 
+@rule("C-BAT-8")
 def apply_spoils_shift(
     ctx: Ctx, state: ClassicState, action: ShiftGood, events: Events
 ) -> ClassicState:
@@ -266,6 +273,7 @@ def _back(state: ClassicState, phase: Spoils, **changes: Any) -> ClassicState:
     )
 
 
+@rule("C-BAT-7")
 def apply_capture(ctx: Ctx, state: ClassicState, action: Capture, events: Events) -> ClassicState:
     """C-BAT-7: sailors from the winning galley only board the beaten one, which changes flag.
 
@@ -297,6 +305,7 @@ def apply_spoils_done(ctx: Ctx, state: ClassicState, action: Done, events: Event
     return _back(state, phase)
 
 
+@rule("C-BAT-6")
 def apply_sink(ctx: Ctx, state: ClassicState, action: Sink, events: Events) -> ClassicState:
     """C-BAT-6: the beaten galley goes down with any cargo still aboard."""
     phase = state.phase

@@ -10,6 +10,7 @@ asked and offered is decided in :mod:`.negotiation`.
 
 from __future__ import annotations
 
+from serenissima.engine.rule_index import rule
 from serenissima.engine.values import replacer
 
 from .actions import Accept, Ask, Barter, Counter, Decline, Offer, Refuse, TradeBuy, TradeSell
@@ -52,6 +53,7 @@ def _open(
     return replace_state(state, phase=Negotiating(turn, deal), to_act=deal_actor(deal))
 
 
+@rule("C-BUY-6", "X-C-21")
 def apply_ask(ctx: Ctx, state: ClassicState, action: Ask, events: Events) -> ClassicState:
     """C-BUY-6, X-C-21: the port's owner is asked a price per piece for ``quantity`` pieces."""
     seat = on_turn(state)
@@ -62,6 +64,7 @@ def apply_ask(ctx: Ctx, state: ClassicState, action: Ask, events: Events) -> Cla
     return _open(state, current_turn(state), f"port:{spec.id}", deal, events)
 
 
+@rule("C-TRADE-1", "C-TRADE-2")
 def apply_trade_buy(
     ctx: Ctx, state: ClassicState, action: TradeBuy, events: Events
 ) -> ClassicState:
@@ -83,6 +86,7 @@ def apply_trade_buy(
     return _open(state, current_turn(state), key, deal, events)
 
 
+@rule("C-TRADE-1", "C-TRADE-2")
 def apply_trade_sell(
     ctx: Ctx, state: ClassicState, action: TradeSell, events: Events
 ) -> ClassicState:
@@ -150,6 +154,7 @@ def apply_counter(ctx: Ctx, state: ClassicState, action: Counter, events: Events
     return _set_deal(state, phase, replace_deal(deal, counter=action.price, stage="counter"))
 
 
+@rule("C-BUY-6")
 def apply_accept(ctx: Ctx, state: ClassicState, action: Accept, events: Events) -> ClassicState:
     """C-BUY-6: the deal is made at the price on the table (the counter-offer if accepted)."""
     phase, deal = current_deal(state)
@@ -173,6 +178,7 @@ def apply_accept(ctx: Ctx, state: ClassicState, action: Accept, events: Events) 
     return _with_turn(state, phase.turn, **changes)
 
 
+@rule("C-BUY-7", "X-C-42")
 def _deliver(ctx: Ctx, state: ClassicState, deal: Deal) -> dict[str, object]:
     """C-BUY-7, X-C-42: pieces from the box onto the buyer's galleys there, lowest number first."""
     area = ctx.board.port(deal.port).area
@@ -199,6 +205,7 @@ def _cargo(galley: Galley, cargo: tuple[str, ...]) -> Galley:
     return Galley(galley.id, galley.owner, galley.area, galley.sailors, cargo)
 
 
+@rule("C-TRADE-2")
 def _hand_over(state: ClassicState, deal: Deal) -> tuple[Galley, ...]:
     """C-TRADE-2: the piece moves from the seller's galley to the buyer's."""
     source = state.galley(deal.seller_galley)
@@ -209,6 +216,7 @@ def _hand_over(state: ClassicState, deal: Deal) -> tuple[Galley, ...]:
     return with_galley(galleys, _cargo(target, add_cargo(target.cargo, deal.good)))
 
 
+@rule("X-C-41")
 def _swap(state: ClassicState, deal: Deal) -> tuple[Galley, ...]:
     """X-C-41: the two pieces change galleys; each galley keeps its number of goods."""
     mine = state.galley(deal.seller_galley)

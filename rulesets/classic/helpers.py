@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from serenissima.engine.core import CHANCE, Event
+from serenissima.engine.rule_index import rule
 from serenissima.engine.values import replacer
 
 from .context import Ctx
@@ -96,11 +97,13 @@ def with_port(ports: tuple[Any, ...], index: int, port: Any) -> tuple[Any, ...]:
     return (*ports[:index], port, *ports[index + 1 :])
 
 
+@rule("C-COMP-8")
 def sailors_back(box: int | None, count: int) -> int | None:
     """The sailors in the box after ``count`` return to it (C-COMP-8); ``None``: unlimited."""
     return box if box is None else box + count
 
 
+@rule("C-COMP-8")
 def goods_back(ctx: Ctx, supply: tuple[int, ...], goods: Iterable[str]) -> tuple[int, ...]:
     """The box's goods after pieces of ``goods`` return to it (C-COMP-8)."""
     counts = list(supply)

@@ -7,6 +7,7 @@ The choices of a phase-5 turn and the landings; the end of the turn is in
 from __future__ import annotations
 
 from serenissima.engine.core import Action
+from serenissima.engine.rule_index import rule
 
 from .actions import DONE, Land
 from .context import Ctx
@@ -17,6 +18,7 @@ from .state import ClassicState, Landing, Port
 __all__ = ["apply_land", "landing_actions", "landing_legal"]
 
 
+@rule("C-LAND-1")
 def landing_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     """C-LAND-1: land on a port with no garrison, or add to one taken this turn; or end."""
     phase = state.phase
@@ -45,6 +47,7 @@ def landing_legal(ctx: Ctx, state: ClassicState, phase: Landing) -> tuple[Action
     return tuple(actions)
 
 
+@rule("C-LAND-2", "C-LAND-3", "C-LAND-4")
 def apply_land(ctx: Ctx, state: ClassicState, action: Land, events: Events) -> ClassicState:
     """Land one sailor; the first one gives control at once (C-LAND-2).
 

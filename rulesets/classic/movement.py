@@ -7,6 +7,7 @@ passage; the end of the turn is in :mod:`.rounds`.
 from __future__ import annotations
 
 from serenissima.engine.core import Action
+from serenissima.engine.rule_index import rule
 
 from .actions import DONE, Grant, Move, Refuse, Request
 from .context import Ctx
@@ -26,6 +27,7 @@ __all__ = [
 ]
 
 
+@rule("C-MOVE-1", "X-C-45")
 def allowance(ctx: Ctx, galley: Galley) -> int:
     """C-MOVE-1, X-C-45: a galley may cross as many sea areas as it has sailors."""
     return galley.sailors * ctx.params.galley.moves_per_sailor
@@ -87,6 +89,7 @@ def moving_legal(ctx: Ctx, state: ClassicState, phase: Moving) -> tuple[Action, 
     return tuple(actions)
 
 
+@rule("C-MOVE-2")
 def apply_move(ctx: Ctx, state: ClassicState, action: Move, events: Events) -> ClassicState:
     """Move one sea area; starting another galley ends the current one's move (C-MOVE-1).
 
@@ -114,6 +117,7 @@ def apply_move(ctx: Ctx, state: ClassicState, action: Move, events: Events) -> C
     return replace_state(state, galleys=galleys, phase=new)
 
 
+@rule("C-MOVE-3")
 def apply_request(ctx: Ctx, state: ClassicState, action: Request, events: Events) -> ClassicState:
     """C-MOVE-3: ask every player with a galley here, one after another in turn order."""
     phase = state.phase
@@ -124,6 +128,7 @@ def apply_request(ctx: Ctx, state: ClassicState, action: Request, events: Events
     return replace_state(state, phase=Permission(phase, askers), to_act=askers[0])
 
 
+@rule("C-MOVE-4")
 def apply_grant(ctx: Ctx, state: ClassicState, action: Grant, events: Events) -> ClassicState:
     """C-MOVE-4: passage given cannot be withdrawn; once all agree the galley may go on."""
     phase = state.phase
@@ -140,6 +145,7 @@ def apply_grant(ctx: Ctx, state: ClassicState, action: Grant, events: Events) ->
     return replace_state(state, phase=free, to_act=mover)
 
 
+@rule("C-MOVE-5")
 def apply_refuse(ctx: Ctx, state: ClassicState, action: Refuse, events: Events) -> ClassicState:
     """C-MOVE-5: one refusal ends the galley's move where it is."""
     phase = state.phase

@@ -16,6 +16,7 @@ read; the steps that open and conclude deals are in :mod:`.deals`.
 from __future__ import annotations
 
 from serenissima.engine.core import Action
+from serenissima.engine.rule_index import rule
 
 from .actions import (
     Accept,
@@ -144,6 +145,7 @@ def _affordable(state: ClassicState, deal: Deal, price: int | None) -> bool:
 # --- legal actions --------------------------------------------------------------
 
 
+@rule("C-BUY-4", "C-BUY-6", "X-C-21")
 def ask_actions(
     ctx: Ctx,
     state: ClassicState,
@@ -197,6 +199,7 @@ def _sell_to(mine: int, good: str, theirs: int, unit: int, top: int) -> tuple[Ac
     return tuple(TradeSell(mine, good, theirs, p) for p in price_steps(unit, top, unit))
 
 
+@rule("C-TRADE-1", "C-TRADE-2", "X-C-41")
 def trade_actions(
     ctx: Ctx,
     state: ClassicState,
@@ -253,6 +256,7 @@ def _trades(
         )
 
 
+@rule("C-BUY-6", "C-TRADE-2")
 def negotiation_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     """C-BUY-6, C-TRADE-2: the next step of the deal under way, for the seat to act."""
     phase = state.phase

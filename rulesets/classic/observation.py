@@ -11,6 +11,7 @@ from __future__ import annotations
 import attrs
 
 from serenissima.engine.core import Observation
+from serenissima.engine.rule_index import rule
 
 from .state import Bidding, ClassicOptions, ClassicState, Galley, Phase, Port
 
@@ -88,6 +89,7 @@ class ClassicObservation(Observation):
     next_galley: int
 
 
+@rule("C-COMP-7")
 def observe(state: ClassicState, seat: int | None) -> ClassicObservation:
     """Return ``seat``'s view of ``state`` (a spectator's when ``None``)."""
     secret = isinstance(state.phase, Bidding)

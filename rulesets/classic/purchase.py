@@ -19,6 +19,7 @@ galley pair and good, is held at most once per turn.
 from __future__ import annotations
 
 from serenissima.engine.core import Action
+from serenissima.engine.rule_index import rule
 
 from .actions import DONE, BuildFort, BuildGalley, Buy, Hire
 from .context import Ctx
@@ -43,6 +44,7 @@ __all__ = [
 # --- small readers ------------------------------------------------------------
 
 
+@rule("C-BUILD-2")
 def builds_left(ctx: Ctx, state: ClassicState, port_id: str) -> bool:
     """C-BUILD-2: one build, galley or fortress, per port per round."""
     return state.built.count(port_id) < ctx.params.builds.per_port_per_round
@@ -73,6 +75,7 @@ def _may_recruit(ctx: Ctx, state: ClassicState, index: int) -> bool:
 # --- legal actions --------------------------------------------------------------
 
 
+@rule("C-BUY-1", "C-BUY-3", "C-BUY-7", "C-BUY-8")
 def _buys(ctx: Ctx, state: ClassicState, seat: int, mine: list[Galley], out: list[Action]) -> None:
     """C-BUY-1, C-BUY-3, C-BUY-7, C-BUY-8: one piece at a neutral or own port."""
     if state.ducats[seat] < ctx.params.costs.cube:
@@ -91,6 +94,7 @@ def _buys(ctx: Ctx, state: ClassicState, seat: int, mine: list[Galley], out: lis
                 out.extend(buy)
 
 
+@rule("C-HIRE-1", "C-HIRE-2", "C-HIRE-3")
 def _hires(
     ctx: Ctx,
     state: ClassicState,
@@ -113,6 +117,9 @@ def _hires(
                 out.append(Hire(port_id, galley.id))
 
 
+@rule(
+    "C-BUILD-1", "C-BUILD-2", "C-BUILD-3", "C-BUILD-4", "C-BUILD-5", "C-BUILD-6", "X-C-28", "X-C-30"
+)
 def _builds(ctx: Ctx, state: ClassicState, seat: int, owned: list[int], out: list[Action]) -> None:
     """C-BUILD-1..6, X-C-28, X-C-30: one galley or fortress per own port per round."""
     params, costs = ctx.params, ctx.params.costs
@@ -148,6 +155,7 @@ def _stores(warehouse: tuple[str, ...], needs: tuple[str, ...]) -> bool:
     return True
 
 
+@rule("C-P2-1")
 def purchase_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     """C-P2-1: everything the seat on turn may do in his phase-2 turn, ending with ``done``.
 
@@ -184,6 +192,7 @@ def purchase_legal(ctx: Ctx, state: ClassicState, turn: Purchasing) -> tuple[Act
 # --- steps ----------------------------------------------------------------------
 
 
+@rule("C-BUY-3")
 def apply_buy(ctx: Ctx, state: ClassicState, action: Buy, events: Events) -> ClassicState:
     """C-BUY-3: one piece for 100 ducats to the treasury, straight onto the galley."""
     seat = on_turn(state)
@@ -203,6 +212,7 @@ def apply_buy(ctx: Ctx, state: ClassicState, action: Buy, events: Events) -> Cla
     )
 
 
+@rule("C-BUILD-1", "C-BUILD-5", "X-C-06")
 def apply_build_galley(
     ctx: Ctx, state: ClassicState, action: BuildGalley, events: Events
 ) -> ClassicState:
@@ -244,6 +254,7 @@ def _recruited(state: ClassicState, index: int) -> dict[str, object]:
     return {"sailors_box": box, "hired": bump(state.hired, index, 1)}
 
 
+@rule("C-BUILD-1", "C-BUILD-4", "C-BUILD-6")
 def apply_build_fort(
     ctx: Ctx, state: ClassicState, action: BuildFort, events: Events
 ) -> ClassicState:
@@ -264,6 +275,7 @@ def apply_build_fort(
     )
 
 
+@rule("C-HIRE-1", "C-HIRE-3")
 def apply_hire(ctx: Ctx, state: ClassicState, action: Hire, events: Events) -> ClassicState:
     """C-HIRE-1, C-HIRE-3: a sailor for 100 ducats, into the garrison or onto a galley there."""
     seat = on_turn(state)

@@ -11,6 +11,7 @@ transfer never undoes an earlier one of the same turn
 from __future__ import annotations
 
 from serenissima.engine.core import Action
+from serenissima.engine.rule_index import rule
 
 from .actions import DiscardGood, DiscardSailor, ShiftGood, ShiftSailor
 from .context import Ctx
@@ -54,6 +55,7 @@ SUNK = "left without sailors"
 # --- legal actions --------------------------------------------------------------
 
 
+@rule("C-ORG-1", "C-ORG-3", "C-ORG-4", "X-C-43", "X-C-44")
 def sailor_shift_actions(
     ctx: Ctx,
     state: ClassicState,
@@ -108,6 +110,7 @@ def sailor_shift_actions(
                 out.append(pair[1])
 
 
+@rule("C-ORG-1", "C-ORG-2")
 def good_shift_actions(
     ctx: Ctx, flows: tuple[Flow, ...], mine: list[Galley], out: list[Action]
 ) -> None:
@@ -132,6 +135,7 @@ def good_shift_actions(
                     out.append(ShiftGood(good, source.id, target.id))
 
 
+@rule("C-DISC-1", "C-DISC-2", "X-C-46", "X-C-47")
 def discard_actions(
     ctx: Ctx, state: ClassicState, seat: int, mine: list[Galley], out: list[Action]
 ) -> None:
@@ -183,6 +187,7 @@ def _recorded(state: ClassicState, flow: Flow) -> Purchasing:
     return Purchasing(turn.index, (*turn.flows, flow), turn.talks)
 
 
+@rule("C-ORG-1", "C-ORG-3", "C-ORG-4")
 def apply_shift_sailor(
     ctx: Ctx, state: ClassicState, action: ShiftSailor, events: Events
 ) -> ClassicState:
@@ -213,6 +218,7 @@ def apply_shift_sailor(
     return replace_state(state, phase=phase, ports=ports, galleys=galleys)
 
 
+@rule("C-ORG-1")
 def apply_shift_good(
     ctx: Ctx, state: ClassicState, action: ShiftGood, events: Events
 ) -> ClassicState:
@@ -234,6 +240,7 @@ def apply_shift_good(
     return replace_state(state, phase=phase, galleys=galleys)
 
 
+@rule("C-DISC-1")
 def apply_discard_good(
     ctx: Ctx, state: ClassicState, action: DiscardGood, events: Events
 ) -> ClassicState:
@@ -251,6 +258,7 @@ def apply_discard_good(
     )
 
 
+@rule("C-DISC-2", "X-C-46")
 def apply_discard_sailor(
     ctx: Ctx, state: ClassicState, action: DiscardSailor, events: Events
 ) -> ClassicState:

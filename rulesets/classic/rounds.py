@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from serenissima.engine.core import TERMINAL, Action
+from serenissima.engine.rule_index import rule
 
 from .actions import Done, only_done
 from .battle import fighting_legal
@@ -87,6 +88,7 @@ _LEGAL: dict[type[TurnPhase], Callable[[Ctx, ClassicState, Any], tuple[Action, .
 # --- rounds and phases -------------------------------------------------------------
 
 
+@rule("C-BID-1")
 def start_round(ctx: Ctx, state: ClassicState, events: Events, **changes: Any) -> ClassicState:
     """Advance the round marker and open the bidding (C-BID-1), or end the game.
 
@@ -109,6 +111,7 @@ def start_round(ctx: Ctx, state: ClassicState, events: Events, **changes: Any) -
     )
 
 
+@rule("C-SCORE-1")
 def end_game(ctx: Ctx, state: ClassicState, events: Events) -> ClassicState:
     """C-SCORE-1: the game is over; the winners are announced."""
     state = replace_state(state, phase=GameOver(), to_act=TERMINAL)
@@ -149,6 +152,7 @@ def fresh_turn(kind: type[TurnPhase], index: int) -> TurnPhase:
     return phase
 
 
+@rule("C-ROUND-2", "C-ROUND-1")
 def _turn_from(
     ctx: Ctx,
     state: ClassicState,
@@ -196,6 +200,7 @@ def _turn_from(
 # --- done: the end of a seat's turn ------------------------------------------------
 
 
+@rule("C-P2-2")
 def apply_purchase_done(
     ctx: Ctx, state: ClassicState, action: Done, events: Events
 ) -> ClassicState:
@@ -205,6 +210,7 @@ def apply_purchase_done(
     return _turn_from(ctx, state, Purchasing, phase.index + 1, events, {})
 
 
+@rule("C-MOVE-6")
 def apply_moving_done(ctx: Ctx, state: ClassicState, action: Done, events: Events) -> ClassicState:
     """C-MOVE-6: the seat has moved; the next seat moves, then phase 4 begins."""
     phase = state.phase
@@ -212,6 +218,7 @@ def apply_moving_done(ctx: Ctx, state: ClassicState, action: Done, events: Event
     return _turn_from(ctx, state, Moving, phase.index + 1, events, {})
 
 
+@rule("C-BAT-1")
 def apply_fighting_done(
     ctx: Ctx, state: ClassicState, action: Done, events: Events
 ) -> ClassicState:
@@ -221,6 +228,7 @@ def apply_fighting_done(
     return _turn_from(ctx, state, Fighting, phase.index + 1, events, {})
 
 
+@rule("X-C-25")
 def apply_landing_done(ctx: Ctx, state: ClassicState, action: Done, events: Events) -> ClassicState:
     """X-C-25: one landing turn per seat; then the next seat lands, then phase 6."""
     phase = state.phase
@@ -228,6 +236,7 @@ def apply_landing_done(ctx: Ctx, state: ClassicState, action: Done, events: Even
     return _turn_from(ctx, state, Landing, phase.index + 1, events, {})
 
 
+@rule("C-INC-1", "X-C-27")
 def apply_selling_done(ctx: Ctx, state: ClassicState, action: Done, events: Events) -> ClassicState:
     """C-INC-1, X-C-27: income for one's own capital at the end of one's phase-6 turn."""
     phase = state.phase

@@ -10,6 +10,7 @@ from typing import Any
 
 from serenissima.engine.core import Action
 from serenissima.engine.pieces import can_sell_to
+from serenissima.engine.rule_index import rule
 
 from .actions import DONE, Sell
 from .context import Ctx
@@ -27,6 +28,7 @@ __all__ = [
 ]
 
 
+@rule("C-SALE-1", "C-SALE-3")
 def selling_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     """C-SALE-1, C-SALE-3: any piece aboard to any port of its sea area that may take it."""
     phase = state.phase
@@ -34,6 +36,7 @@ def selling_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     return selling_legal(ctx, state, phase)
 
 
+@rule("C-SALE-5")
 def selling_legal(ctx: Ctx, state: ClassicState, phase: Selling) -> tuple[Action, ...]:
     """The legal actions in ``phase``, which need not be ``state``'s phase yet."""
     seat = state.order[phase.index]
@@ -53,6 +56,7 @@ def selling_legal(ctx: Ctx, state: ClassicState, phase: Selling) -> tuple[Action
     return tuple(actions)
 
 
+@rule("C-SALE-4", "X-C-31")
 def sale_value(ctx: Ctx, state: ClassicState, index: int, seat: int) -> tuple[int, int]:
     """The space the next piece ``seat`` sells to port ``index`` fills, and what it pays.
 
@@ -65,6 +69,7 @@ def sale_value(ctx: Ctx, state: ClassicState, index: int, seat: int) -> tuple[in
     return space, space * ctx.params.sale.ducats_per_space
 
 
+@rule("C-BONUS-1", "C-BONUS-2", "C-BONUS-3", "C-BONUS-4")
 def new_market_bonus(ctx: Ctx, state: ClassicState, seat: int, good: str, index: int) -> int:
     """C-BONUS-1..4: the bonus for selling ``good`` to port ``index``, checked before it is placed.
 
@@ -86,6 +91,7 @@ def new_market_bonus(ctx: Ctx, state: ClassicState, seat: int, good: str, index:
     return bonus.new_market
 
 
+@rule("C-SALE-2", "C-SALE-4", "X-C-31")
 def apply_sell(ctx: Ctx, state: ClassicState, action: Sell, events: Events) -> ClassicState:
     """C-SALE-2, C-SALE-4, X-C-31: the sale always goes through; the treasury pays for the space."""
     phase = state.phase
@@ -110,6 +116,7 @@ def apply_sell(ctx: Ctx, state: ClassicState, action: Sell, events: Events) -> C
     )
 
 
+@rule("C-INC-1", "X-C-27")
 def income(
     ctx: Ctx, state: ClassicState, seat: int, events: Events, changes: dict[str, Any]
 ) -> dict[str, Any]:

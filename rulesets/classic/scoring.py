@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from serenissima.engine.core import TERMINAL, Standing, Standings
+from serenissima.engine.rule_index import rule
 
 from .context import Ctx
 from .state import ClassicState
@@ -10,6 +11,7 @@ from .state import ClassicState
 __all__ = ["standings", "wealth", "winners"]
 
 
+@rule("C-SCORE-2")
 def wealth(ctx: Ctx, state: ClassicState, seat: int) -> tuple[tuple[str, int], ...]:
     """C-SCORE-2: the parts of ``seat``'s wealth points, in display order.
 
@@ -57,6 +59,7 @@ def _rows(ctx: Ctx, state: ClassicState) -> list[tuple[int, int, int, tuple[tupl
     return rows
 
 
+@rule("C-SCORE-3", "X-C-38")
 def standings(ctx: Ctx, state: ClassicState) -> Standings:
     """C-SCORE-3, X-C-38: most wealth points; ties shared, or broken by ducats by option."""
     rows = _rows(ctx, state)

@@ -8,6 +8,7 @@ from typing import Any
 
 from serenissima.engine.core import Action
 from serenissima.engine.options import Numbers, option_schema
+from serenissima.engine.rule_index import rule
 from serenissima.engine.ruleset import OptionValue
 
 from .actions import Bid, Crew, DieRoll, TakePosition
@@ -70,6 +71,7 @@ def options_of(options: Mapping[str, OptionValue]) -> ClassicOptions:
     return OPTION_SCHEMA.read(options)
 
 
+@rule("C-SETUP-1", "C-SETUP-2", "C-SETUP-3", "C-SETUP-4", "C-SETUP-5", "C-SETUP-6")
 def new_game(ctx: Ctx, players: int, options: Mapping[str, OptionValue]) -> ClassicState:
     """C-SETUP-1..5: nations, capitals, money and supplies; the crews are decided next."""
     opts = options_of(options)
@@ -108,6 +110,7 @@ def new_game(ctx: Ctx, players: int, options: Mapping[str, OptionValue]) -> Clas
 # --- starting crews ------------------------------------------------------------
 
 
+@rule("C-SETUP-4")
 def crew_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     """C-SETUP-4: 1 to 5 sailors on each galley, the rest in the capital.
 
@@ -168,6 +171,7 @@ def apply_crew(ctx: Ctx, state: ClassicState, action: Crew, events: Events) -> C
 # --- phase 1: secret bids --------------------------------------------------------
 
 
+@rule("C-BID-2", "X-C-04")
 def bid_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     """C-BID-2, X-C-04: any multiple of the money unit up to the ducats one has."""
     unit = state.options.money_unit
@@ -179,6 +183,7 @@ def bid_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     return found
 
 
+@rule("C-BID-2", "C-BID-4", "C-BID-5", "C-BID-6")
 def apply_bid(ctx: Ctx, state: ClassicState, action: Bid, events: Events) -> ClassicState:
     """Record a secret bid; once every seat has bid, reveal them all and rank the bidders."""
     seat = state.to_act
@@ -249,6 +254,7 @@ def apply_roll(ctx: Ctx, state: ClassicState, action: DieRoll, events: Events) -
 # --- phase 1: positions ----------------------------------------------------------
 
 
+@rule("C-BID-5", "C-BID-7")
 def _choose(
     ctx: Ctx,
     state: ClassicState,
@@ -283,6 +289,7 @@ def _take(
     return (*slots[:index], seat, *slots[index + 1 :])
 
 
+@rule("C-BID-3")
 def position_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     """C-BID-3: any free position (X-C-03: positions 1..players)."""
     phase = state.phase

@@ -8,6 +8,7 @@ Steps 2 and 3 are in :mod:`.movement` and :mod:`.trading`.
 from __future__ import annotations
 
 from serenissima.engine.core import Action
+from serenissima.engine.rule_index import rule
 
 from .actions import (
     ChooseAction,
@@ -58,6 +59,7 @@ def _act(state: ModernState) -> Activation:
 # --- choosing -----------------------------------------------------------------
 
 
+@rule("M-TURN-3")
 def apply_mode(
     ctx: Ctx, state: ModernState, action: ChooseAction | ChooseInvestment, ev: Events
 ) -> ModernState:
@@ -84,6 +86,21 @@ def _load_price(ctx: Ctx, act: Activation, owner: int | None, seat: int) -> int:
     return costs.cube  # M-LOAD-6/7/8
 
 
+@rule(
+    "M-LOAD-1",
+    "M-LOAD-2",
+    "M-LOAD-3",
+    "M-LOAD-4",
+    "M-LOAD-5",
+    "M-LOAD-6",
+    "M-LOAD-7",
+    "M-LOAD-8",
+    "M-LOAD-9",
+    "M-LOAD-10",
+    "M-PORT-3",
+    "M-SETUP-8",
+    "M-LOAD-11",
+)
 def loading_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     """M-LOAD-1..10: transfers and loads in the active galley's space; each involves it."""
     act = _act(state)
@@ -154,6 +171,7 @@ def _garrison(port: Port, delta: int) -> Port:
     return Port(port.owner, sailors, port.warehouse, port.fort, port.basilica, port.closed)
 
 
+@rule("M-GAL-5")
 def apply_shift_sailor(
     ctx: Ctx, state: ModernState, action: ShiftSailor, ev: Events
 ) -> ModernState:
@@ -184,6 +202,7 @@ def apply_shift_sailor(
     return new_state(state, **changes)
 
 
+@rule("M-LOAD-5", "M-LOAD-6", "M-LOAD-7", "M-LOAD-8")
 def apply_load(ctx: Ctx, state: ModernState, action: LoadGood, ev: Events) -> ModernState:
     """M-LOAD-5..8: one cube of the port's good, paid to the bank or the port's owner."""
     act = _act(state)
@@ -209,6 +228,7 @@ def apply_load(ctx: Ctx, state: ModernState, action: LoadGood, ev: Events) -> Mo
     )
 
 
+@rule("M-LOAD-9")
 def apply_shift_good(ctx: Ctx, state: ModernState, action: ShiftGood, ev: Events) -> ModernState:
     """M-LOAD-9: free transfer of one cube between the active galley and another own galley."""
     act = _act(state)
@@ -222,6 +242,7 @@ def apply_shift_good(ctx: Ctx, state: ModernState, action: ShiftGood, ev: Events
     return new_state(state, galleys=galleys, act=new_act(act, flows=(*act.flows, flow)))
 
 
+@rule("M-LOAD-10")
 def apply_jettison(ctx: Ctx, state: ModernState, action: Jettison, ev: Events) -> ModernState:
     """M-LOAD-10: the cube returns to the box."""
     act = _act(state)

@@ -6,6 +6,7 @@ from typing import Any
 
 from serenissima.engine.core import Action
 from serenissima.engine.pieces import binomial_outcomes
+from serenissima.engine.rule_index import rule
 
 from .actions import AttackPort, Claim, Continue, Dice, Done, End, Stop, Take, VolleyOutcome
 from .context import DONE, END, Ctx, Outcomes, owned_ports
@@ -50,6 +51,7 @@ def _dice(ctx: Ctx, state: ModernState) -> tuple[int, int]:
     return attacker, find(state.galleys, phase.galley).sailors
 
 
+@rule("M-BAT-3")
 def dice_outcomes(ctx: Ctx, state: ModernState) -> Outcomes:
     """M-BAT-3: both sides roll at once, each skull kills one opposing sailor."""
     return ctx.dice_outcomes(*_dice(ctx, state))
@@ -59,6 +61,18 @@ def _crew(galley: Galley, sailors: int) -> Galley:
     return Galley(galley.number, galley.owner, galley.area, sailors, galley.cargo)
 
 
+@rule(
+    "M-BAT-3",
+    "M-BAT-4",
+    "M-BAT-5",
+    "M-BAT-6",
+    "M-BAT-7",
+    "M-BAT-8",
+    "M-BAT-9",
+    "M-CONQ-5",
+    "M-CONQ-6",
+    "M-CONQ-7",
+)
 def apply_dice(ctx: Ctx, state: ModernState, action: Dice, ev: Events) -> ModernState:
     """M-BAT-3..9, M-CONQ-5..7: remove the dead, sink the emptied, go on or stop."""
     phase = state.phase
@@ -96,6 +110,7 @@ def apply_dice(ctx: Ctx, state: ModernState, action: Dice, ev: Events) -> Modern
     return _plunder(ctx, state, changes, defender.owner, defender, galley.cargo, True, ev)
 
 
+@rule("M-BAT-4")
 def _after_round(rolling: Rolling, casualties: int) -> Rolling | Pressing:
     """M-BAT-4: the attacker may stop after a round; a round that killed nobody is rolled again.
 
@@ -107,6 +122,7 @@ def _after_round(rolling: Rolling, casualties: int) -> Rolling | Pressing:
     return rolling
 
 
+@rule("M-PORT-4")
 def _port_round(
     ctx: Ctx,
     state: ModernState,
@@ -143,12 +159,14 @@ def _port_round(
     return enter(state, Landing(port_id), **changes)
 
 
+@rule("M-CONQ-4")
 def volley_outcomes(ctx: Ctx, state: ModernState) -> Outcomes:
     """M-CONQ-4: the fort rolls its dice once, before the port battle."""
     dice = ctx.params.fort.volley_dice
     return tuple((VolleyOutcome(k), p) for k, p in binomial_outcomes(dice, ctx.hit))
 
 
+@rule("M-CONQ-4", "X-M-04")
 def apply_volley(ctx: Ctx, state: ModernState, action: VolleyOutcome, ev: Events) -> ModernState:
     """M-CONQ-4, X-M-04: the fort's skulls kill first; the combat value is fixed after."""
     phase = state.phase
@@ -167,6 +185,7 @@ def apply_volley(ctx: Ctx, state: ModernState, action: VolleyOutcome, ev: Events
     return start_battle(ctx, state, galley, AttackPort(phase.port), ev, state.act, **changes)
 
 
+@rule("M-BAT-4", "M-BAT-5")
 def apply_press(ctx: Ctx, state: ModernState, action: Continue | Stop, ev: Events) -> ModernState:
     """M-BAT-4/5: another round, or the battle and the activation end."""
     phase = state.phase
@@ -179,6 +198,7 @@ def apply_press(ctx: Ctx, state: ModernState, action: Continue | Stop, ev: Event
 # --- spoils ---------------------------------------------------------------------
 
 
+@rule("M-BAT-8")
 def _plunder(
     ctx: Ctx,
     state: ModernState,
@@ -205,6 +225,7 @@ def _after_plunder(
     return to_trading(ctx, state, ev, **changes)
 
 
+@rule("M-BAT-8")
 def plunder_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     """M-BAT-8: take one cube of each kind still in the wreck, or stop."""
     phase = state.phase
@@ -213,6 +234,7 @@ def plunder_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     return (DONE, *(takes.get(good) or Take(good) for good in sorted(set(phase.loot))))
 
 
+@rule("M-BAT-8", "X-M-15")
 def apply_plunder(ctx: Ctx, state: ModernState, action: Take | Done, ev: Events) -> ModernState:
     """M-BAT-8, X-M-15: move one cube onto the survivor, or leave the rest to the box."""
     phase = state.phase
@@ -231,6 +253,7 @@ def apply_plunder(ctx: Ctx, state: ModernState, action: Take | Done, ev: Events)
 # --- landing --------------------------------------------------------------------------
 
 
+@rule("M-CONQ-6")
 def landing_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     """M-CONQ-6: unload one or more sailors into the emptied port, or leave it neutral."""
     phase = state.phase

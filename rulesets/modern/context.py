@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from serenissima.engine.core import Action
 from serenissima.engine.pieces import binomial_outcomes, galley_room
+from serenissima.engine.rule_index import rule
 
 from .actions import (
     Attack,
@@ -66,6 +67,7 @@ CubeShift = tuple[dict[str, ShiftGood], str]
 """The cube transfers between two galleys, by good, and the flow that forbids them."""
 
 
+@rule("M-BLOCK-1")
 def blockaders(galleys: tuple[Galley, ...], galley: Galley) -> tuple[int, ...]:
     """Seats that may blockade ``galley`` where it is, in priority order (M-BLOCK-1/4)."""
     area, owner = galley.area, galley.owner
@@ -210,6 +212,7 @@ class Ctx:
 
     # --- tables with a fallback for what the ruleset's numbers do not foresee --------
 
+    @rule("M-BAT-3")
     def dice_outcomes(self, attacker: int, defender: int) -> Outcomes:
         """M-BAT-3: both sides roll at once; the outcomes of one round."""
         outcomes = self.dice.get((attacker, defender))

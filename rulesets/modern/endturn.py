@@ -10,6 +10,7 @@ from typing import Any
 
 from serenissima.engine.core import Action
 from serenissima.engine.pieces import clockwise
+from serenissima.engine.rule_index import rule
 
 from .actions import DogeOutcome
 from .context import Ctx
@@ -21,6 +22,7 @@ from .state import ModernState
 __all__ = ["apply_doge", "doge_outcomes", "ranking", "score"]
 
 
+@rule("M-END-1", "M-END-2")
 def doge_outcomes(ctx: Ctx, state: ModernState) -> tuple[tuple[Action, Fraction], ...]:
     """M-END-1/2: the top card of the face-down pile, each remaining card equally likely."""
     total = sum(state.doge_pile)
@@ -31,6 +33,7 @@ def doge_outcomes(ctx: Ctx, state: ModernState) -> tuple[tuple[Action, Fraction]
     )
 
 
+@rule("M-END-3", "M-SALE-6")
 def _wine(ctx: Ctx, state: ModernState, ducats: tuple[int, ...], ev: Events) -> tuple[int, ...]:
     """M-END-3, M-SALE-6: ducats for each own port producing or storing wine."""
     wine = ctx.params.wine
@@ -46,6 +49,7 @@ def _wine(ctx: Ctx, state: ModernState, ducats: tuple[int, ...], ev: Events) -> 
     return tuple(out)
 
 
+@rule("M-SCORE-2", "M-SCORE-3", "M-SCORE-4")
 def score(
     ctx: Ctx, state: ModernState, ducats: tuple[int, ...], number: int, ev: Events
 ) -> tuple[int, ...]:
@@ -63,6 +67,7 @@ def score(
     return tuple(d + w + b for d, w, b in zip(ducats, warehouses, basilicas, strict=True))
 
 
+@rule("M-END-1", "M-END-2", "M-END-3", "M-END-4", "M-END-5", "M-END-6", "M-END-7")
 def apply_doge(ctx: Ctx, state: ModernState, action: DogeOutcome, ev: Events) -> ModernState:
     """M-END-1..7: resolve the card, score every scoring space reached, then invest or go on."""
     index = ctx.card_index[action.card]
@@ -106,6 +111,7 @@ def apply_doge(ctx: Ctx, state: ModernState, action: DogeOutcome, ev: Events) ->
     return next_special(ctx, state, order, 0, ev, **changes)
 
 
+@rule("M-GAME-2", "X-M-29")
 def ranking(ctx: Ctx, state: ModernState) -> tuple[tuple[int, ...], list[tuple[int, int, int]]]:
     """M-GAME-2, X-M-29: most ducats, then most ports; a further tie is shared.
 

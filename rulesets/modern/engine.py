@@ -24,6 +24,7 @@ from serenissima.engine.encoding import Writer
 from serenissima.engine.errors import ActionParseError, IllegalActionError
 from serenissima.engine.options import OptionSchema
 from serenissima.engine.phases import ContextCache, PhaseInfo, describe_phases, table_outcomes
+from serenissima.engine.rule_index import rule
 from serenissima.engine.ruleset import OptionValue, Ruleset
 from serenissima.engine.spaces import Family
 
@@ -155,6 +156,7 @@ class ModernEngine:
         assert isinstance(observation, ModernObservation)
         return sample_state(observation, rng)
 
+    @rule("M-GAME-2")
     def standings(self, rules: Ruleset, state: State) -> Standings:
         """M-GAME-2: ducats, then ports owned; further ties share the rank."""
         assert isinstance(state, ModernState)

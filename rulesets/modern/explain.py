@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from serenissima.engine.core import CHANCE, TERMINAL, Action, is_number
 from serenissima.engine.errors import IllegalActionError
 from serenissima.engine.pieces import has_goods
+from serenissima.engine.rule_index import rule
 
 from .actions import (
     Attack,
@@ -71,6 +72,7 @@ def explain(ctx: Ctx, state: ModernState, action: Action, rules: PhaseRules) -> 
     return IllegalActionError(action, *reason)
 
 
+@rule("M-ACT-1", "M-MOVE-1")
 def _out_of_order(state: ModernState, action: Action) -> Reason:
     """M-ACT-1, M-MOVE-1: a Loading or Movement action asked for once that step is over."""
     act = state.act

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from serenissima.engine.core import CHANCE, TERMINAL, Event
+from serenissima.engine.rule_index import rule
 from serenissima.engine.values import replacer
 
 from .events import GalleyActivated, GalleySunk
@@ -198,6 +199,7 @@ def remove_one(items: tuple[str, ...], item: str) -> tuple[str, ...]:
     return items[:index] + items[index + 1 :]
 
 
+@rule("M-TURN-2", "M-TURN-4", "M-TURN-1")
 def next_activation(ctx: Ctx, state: ModernState, ev: Events, **changes: Any) -> ModernState:
     """Move the black token to the next galley to activate, or end the turn (M-TURN-2/4).
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from serenissima.engine.core import Action
 from serenissima.engine.pieces import has_goods
+from serenissima.engine.rule_index import rule
 
 from .actions import BuildBasilica, BuildFort, BuyGalley, Crew, Done, Recruit
 from .context import DONE, Ctx
@@ -41,6 +42,7 @@ __all__ = [
 ]
 
 
+@rule("M-INV-2")
 def recruit_actions(ctx: Ctx, state: ModernState, seat: int) -> list[Action]:
     """M-INV-2: one sailor into an own port with room, or onto a galley in an own port's space."""
     out: list[Action] = []
@@ -62,6 +64,7 @@ def recruit_actions(ctx: Ctx, state: ModernState, seat: int) -> list[Action]:
     return out
 
 
+@rule("M-INV-3")
 def galley_price(ctx: Ctx, state: ModernState, seat: int) -> int:
     """M-INV-3: one ducat per galley already owned."""
     return ctx.params.costs.galley_per_owned * ctx.owned_galleys(state, seat)
@@ -78,6 +81,7 @@ def may_buy_galley(ctx: Ctx, state: ModernState, seat: int) -> bool:
     )
 
 
+@rule("M-INV-3")
 def buy_actions(ctx: Ctx, state: ModernState, seat: int) -> list[Action]:
     """M-INV-3: any galley number not in play, at any own port."""
     in_use = ctx.params.setup_for(state.players).galleys_in_use
@@ -87,6 +91,7 @@ def buy_actions(ctx: Ctx, state: ModernState, seat: int) -> list[Action]:
     return [buys[index] for buys in map(ctx.buy, free) for index in ports]
 
 
+@rule("M-INV-1", "M-INV-2", "M-INV-3", "M-INV-4", "M-INV-5", "M-INV-6")
 def investing_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     """M-INV-1..6: any purchases for the active player's ports, then done."""
     assert state.act is not None
@@ -134,6 +139,7 @@ def _seat(ctx: Ctx, state: ModernState) -> int:
     return ctx.active(state).owner
 
 
+@rule("M-INV-2")
 def apply_recruit(ctx: Ctx, state: ModernState, action: Recruit, ev: Events) -> ModernState:
     """M-INV-2: one sailor from the reserve into an own port, paid to the bank."""
     seat = _seat(ctx, state)
@@ -150,6 +156,7 @@ def apply_recruit(ctx: Ctx, state: ModernState, action: Recruit, ev: Events) -> 
     )
 
 
+@rule("M-INV-2", "X-M-38")
 def apply_crew(ctx: Ctx, state: ModernState, action: Crew, ev: Events) -> ModernState:
     """M-INV-2, X-M-38: one sailor onto a galley in the space of an own port."""
     seat = _seat(ctx, state)
@@ -165,6 +172,7 @@ def apply_crew(ctx: Ctx, state: ModernState, action: Crew, ev: Events) -> Modern
     )
 
 
+@rule("M-INV-3", "X-M-21", "X-M-22")
 def apply_buy(ctx: Ctx, state: ModernState, action: BuyGalley, ev: Events) -> ModernState:
     """M-INV-3, X-M-21/22: the galley enters play in an own port's space with one recruit."""
     seat = _seat(ctx, state)
@@ -219,16 +227,19 @@ def _build(
     )
 
 
+@rule("M-INV-4")
 def apply_fort(ctx: Ctx, state: ModernState, action: BuildFort, ev: Events) -> ModernState:
     """M-INV-4: a fort for the port; its goods stay in the warehouse."""
     return _build(ctx, state, action.port, "fort", ctx.params.costs.fort, ev)
 
 
+@rule("M-INV-5")
 def apply_basilica(ctx: Ctx, state: ModernState, action: BuildBasilica, ev: Events) -> ModernState:
     """M-INV-5: a basilica for the port; its goods stay in the warehouse."""
     return _build(ctx, state, action.port, "basilica", ctx.params.costs.basilica, ev)
 
 
+@rule("M-INV-1")
 def apply_investing_done(ctx: Ctx, state: ModernState, action: Done, ev: Events) -> ModernState:
     """M-INV-1: the investment, and with it the activation, is over."""
     return end_activation(ctx, state, ev)

@@ -36,6 +36,7 @@ from serenissima.engine.loader import (
     load_info,
     structure,
 )
+from serenissima.engine.rule_index import rule
 from serenissima_rulesets.modern.params import BuildingSpec, ModernParams, SetupSpec
 
 __all__ = ["RULES_FILE", "load_modern_params"]
@@ -68,6 +69,7 @@ def load_modern_params(files: RulesetFiles, board: Board) -> ModernParams:
     return params
 
 
+@rule("M-PORT-5")
 def _check_goods(params: ModernParams, board: Board) -> None:
     check_entries(params.goods, 1, file=RULES_FILE, key="goods")
     check_unique([g.id for g in params.goods], file=RULES_FILE, key="goods[{}].id")

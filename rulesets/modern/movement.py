@@ -8,6 +8,7 @@ would sell or claim a port there (the sale and the claim themselves are in
 from __future__ import annotations
 
 from serenissima.engine.core import Action
+from serenissima.engine.rule_index import rule
 
 from .actions import Blockade, Done, Move, Pass
 from .context import DONE, Ctx, blockaders
@@ -32,6 +33,7 @@ def _act(state: ModernState) -> Activation:
     return state.act
 
 
+@rule("M-MOVE-1")
 def moving_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     """M-MOVE-1: one adjacent space at a time, up to the allowance; or stop."""
     act = _act(state)
@@ -40,6 +42,7 @@ def moving_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     return ctx.moves[ctx.active(state).area]
 
 
+@rule("M-MOVE-1", "M-MOVE-2", "M-BLOCK-2", "M-BLOCK-3")
 def apply_move(ctx: Ctx, state: ModernState, action: Move, ev: Events) -> ModernState:
     """M-MOVE-1/2 and M-BLOCK-2/3: enter the next space; eligible players may blockade."""
     act = _act(state)
@@ -63,6 +66,7 @@ def apply_move(ctx: Ctx, state: ModernState, action: Move, ev: Events) -> Modern
     return new_state(state, phase=MOVING, to_act=galley.owner, galleys=galleys, act=act)
 
 
+@rule("M-MOVE-1")
 def apply_moving_done(ctx: Ctx, state: ModernState, action: Done, ev: Events) -> ModernState:
     """M-MOVE-1: the galley stops; step 3 follows."""
     return to_trading(ctx, state, ev)
@@ -71,6 +75,7 @@ def apply_moving_done(ctx: Ctx, state: ModernState, action: Done, ev: Events) ->
 # --- blockades ------------------------------------------------------------------
 
 
+@rule("M-BLOCK-2", "M-BLOCK-6", "M-BLOCK-7")
 def apply_blockade(ctx: Ctx, state: ModernState, action: Blockade, ev: Events) -> ModernState:
     """M-BLOCK-2/6/7: the movement stops, or the sale or claim is prevented."""
     phase = state.phase
@@ -84,6 +89,7 @@ def apply_blockade(ctx: Ctx, state: ModernState, action: Blockade, ev: Events) -
     return to_trading(ctx, state, ev, act=act)
 
 
+@rule("M-BLOCK-4")
 def apply_pass(ctx: Ctx, state: ModernState, action: Pass, ev: Events) -> ModernState:
     """M-BLOCK-4: the next eligible player is asked; when nobody blockades, play goes on."""
     phase = state.phase

@@ -10,6 +10,7 @@ from serenissima.engine.core import Action
 from serenissima.engine.errors import OptionError
 from serenissima.engine.options import option_schema
 from serenissima.engine.pieces import clockwise
+from serenissima.engine.rule_index import rule
 from serenissima.engine.ruleset import OptionValue
 
 from .actions import CloseOutcome, FirstOutcome, PickGalley, PickPort
@@ -71,6 +72,7 @@ def _options(ctx: Ctx, players: int, given: Mapping[str, OptionValue]) -> Modern
     return options
 
 
+@rule("M-SETUP-3", "M-SETUP-4", "M-SETUP-12")
 def new_game(ctx: Ctx, players: int, given: Mapping[str, OptionValue]) -> ModernState:
     """The state before the first set-up decision (M-SETUP-1..6)."""
     params = ctx.params
@@ -108,6 +110,7 @@ def new_game(ctx: Ctx, players: int, given: Mapping[str, OptionValue]) -> Modern
 # --- chance -----------------------------------------------------------------
 
 
+@rule("M-SETUP-7", "X-M-18")
 def close_outcomes(ctx: Ctx, state: ModernState) -> tuple[tuple[Action, Fraction], ...]:
     """M-SETUP-7, X-M-18: one port producing the good is closed, uniformly at random."""
     assert isinstance(state.phase, PickingClosed)
@@ -131,6 +134,7 @@ def apply_close(ctx: Ctx, state: ModernState, action: CloseOutcome, ev: Events) 
     return enter(state, phase, ports=with_port(state.ports, index, closed))
 
 
+@rule("M-SETUP-5")
 def first_outcomes(ctx: Ctx, state: ModernState) -> tuple[tuple[Action, Fraction], ...]:
     """M-SETUP-5: the first player is chosen at random."""
     return tuple((FirstOutcome(seat), Fraction(1, state.players)) for seat in range(state.players))
@@ -168,6 +172,7 @@ def _free_numbers(ctx: Ctx, state: ModernState) -> tuple[int, ...]:
     return tuple(n for n in range(1, in_use + 1) if n not in taken)
 
 
+@rule("M-SETUP-9", "M-SETUP-10")
 def galley_picks(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     """M-SETUP-9/10: any galley number not yet taken."""
     picks = ctx.pick_galleys
@@ -193,6 +198,7 @@ def apply_pick_galley(ctx: Ctx, state: ModernState, action: PickGalley, ev: Even
     return _next_pick(ctx, state, phase.order, phase.index + 1, ev, **changes)
 
 
+@rule("M-SETUP-9", "X-M-18", "X-M-20")
 def port_picks(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     """M-SETUP-9, X-M-18/20: a starting port that is neither taken nor closed."""
     return tuple(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from serenissima.engine.core import Action
+from serenissima.engine.rule_index import rule
 
 from .actions import Done
 from .context import DONE, Ctx
@@ -20,6 +21,7 @@ from .state import ModernState, SpecialInvesting
 __all__ = ["apply_special_done", "next_special", "special_actions"]
 
 
+@rule("M-END-7", "X-M-23")
 def special_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     """M-END-7, X-M-23: galleys and sailors only, to reach two galleys."""
     phase = state.phase
@@ -37,6 +39,7 @@ def special_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     return tuple(out)
 
 
+@rule("M-END-7", "X-M-24")
 def next_special(
     ctx: Ctx, state: ModernState, order: tuple[int, ...], index: int, ev: Events, **changes: Any
 ) -> ModernState:
@@ -53,6 +56,7 @@ def next_special(
     return next_activation(ctx, state, ev, **changes)
 
 
+@rule("M-END-7")
 def apply_special_done(ctx: Ctx, state: ModernState, action: Done, ev: Events) -> ModernState:
     """M-END-7: the next player owed a special investment makes it."""
     phase = state.phase

@@ -10,6 +10,7 @@ from typing import Any
 
 from serenissima.engine.core import Action
 from serenissima.engine.pieces import can_sell_to
+from serenissima.engine.rule_index import rule
 
 from .actions import Attack, AttackPort, Claim, End, Sell
 from .context import END, Ctx, blockaders, owned_ports
@@ -72,12 +73,14 @@ def _may_sell(options: ModernOptions, act: Activation) -> bool:
     return not act.sale_blocked
 
 
+@rule("M-ACT-2")
 def trading_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     """M-ACT-2: sell, or fight galleys and ports and claim neutral ports; or end."""
     act = _act(state)
     return _trades(ctx, state.options, state.ports, state.galleys, act, ctx.active(state))
 
 
+@rule("M-BAT-1", "M-CONQ-3", "M-CONQ-8", "M-SALE-2", "M-SETUP-8")
 def _trades(
     ctx: Ctx,
     options: ModernOptions,
@@ -142,6 +145,7 @@ def to_trading(ctx: Ctx, state: ModernState, ev: Events, **changes: Any) -> Mode
     return new_state(state, **changes)
 
 
+@rule("M-BLOCK-3", "X-M-05")
 def _blockade_allowed(state: ModernState, galley: Galley, purpose: str) -> bool:
     """M-BLOCK-3, X-M-05: which blockades the starting space allows."""
     if galley.area != _act(state).start_area:
@@ -150,6 +154,7 @@ def _blockade_allowed(state: ModernState, galley: Galley, purpose: str) -> bool:
     return rule == "sale_and_conquest" or (rule == "sale_only" and purpose == "sale")
 
 
+@rule("M-SALE-1", "M-BLOCK-6", "M-SALE-8")
 def apply_sell(ctx: Ctx, state: ModernState, action: Sell, ev: Events) -> ModernState:
     """M-SALE-1 and M-BLOCK-6: a new sale may be blockaded; later cubes of it may not."""
     act = _act(state)
@@ -162,6 +167,7 @@ def apply_sell(ctx: Ctx, state: ModernState, action: Sell, ev: Events) -> Modern
     return do_sale(ctx, state, action.good, action.port, ev)
 
 
+@rule("M-SALE-3", "M-SALE-4", "M-SALE-5")
 def do_sale(ctx: Ctx, state: ModernState, good: str, port_id: str, ev: Events) -> ModernState:
     """M-SALE-3..5: the cube fills the lowest free space; the bank pays."""
     act = _act(state)
@@ -187,6 +193,7 @@ def do_sale(ctx: Ctx, state: ModernState, good: str, port_id: str, ev: Events) -
     )
 
 
+@rule("M-CONQ-1", "M-CONQ-2", "M-BLOCK-7")
 def apply_claim(ctx: Ctx, state: ModernState, action: Claim, ev: Events) -> ModernState:
     """M-CONQ-1/2 and M-BLOCK-7: claiming a neutral port may be blockaded."""
     galley = ctx.active(state)
@@ -198,6 +205,7 @@ def apply_claim(ctx: Ctx, state: ModernState, action: Claim, ev: Events) -> Mode
     return do_claim(ctx, state, action.port, action.sailors, ev)
 
 
+@rule("M-CONQ-1", "M-CONQ-6", "M-PORT-1")
 def do_claim(ctx: Ctx, state: ModernState, port_id: str, sailors: int, ev: Events) -> ModernState:
     """M-CONQ-1/6: unload sailors into the port; the activation ends."""
     galley = ctx.active(state)
@@ -216,6 +224,7 @@ def do_claim(ctx: Ctx, state: ModernState, port_id: str, sailors: int, ev: Event
     return end_activation(ctx, state, ev, **changes)
 
 
+@rule("M-BAT-2", "M-CONQ-4")
 def apply_attack(
     ctx: Ctx, state: ModernState, action: Attack | AttackPort, ev: Events
 ) -> ModernState:
@@ -229,6 +238,7 @@ def apply_attack(
     return start_battle(ctx, state, galley, action, ev, act)
 
 
+@rule("M-BAT-2", "M-BAT-6")
 def start_battle(
     ctx: Ctx,
     state: ModernState,
@@ -252,6 +262,7 @@ def start_battle(
     return enter(state, Rolling(port=action.port), **changes)
 
 
+@rule("M-ACT-1")
 def apply_end(ctx: Ctx, state: ModernState, action: End, ev: Events) -> ModernState:
     """M-ACT-1: every step is optional; the activation ends."""
     return end_activation(ctx, state, ev)

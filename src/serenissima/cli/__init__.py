@@ -29,6 +29,7 @@ from serenissima.cli import (
 )
 from serenissima.cli._common import EXIT_ERROR, EXIT_INTERRUPTED, PROG, Parser
 from serenissima.engine.errors import SerenissimaError
+from serenissima.engine.rule_index import RULE_ID
 
 __all__ = ["main"]
 
@@ -66,7 +67,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     Raises:
         SystemExit: On ``--help``, ``--version`` and usage errors, as argparse does.
     """
-    args = _parser().parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    if len(given) > 1 and given[0] == "rules" and RULE_ID.fullmatch(given[1].upper()):
+        given.insert(1, "rule")  # serenissima rules C-BID-2: the rule and where it lives
+    args = _parser().parse_args(given)
     out, err = sys.stdout, sys.stderr
     try:
         status: int = args.run(args, out, err)

@@ -82,10 +82,20 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "rule",
         help="one rule's full text",
         description="Print one rule (or decision) of the catalogue: its title, section and "
-        "text. Without --ruleset, every installed ruleset is searched.",
+        "text, then where it lives: the functions that carry it out (file and line), the lines "
+        "of the edition's files that declare it, and the tests that name it. Without "
+        "--ruleset, every installed ruleset is searched.",
     )
     rule.add_argument("rule_id", metavar="ID", help="a rule ID such as M-LOAD-6 or X-C-14")
     rule.add_argument("--ruleset", metavar="EDITION", help=_EDITION_HELP)
+    rule.add_argument(
+        "--tests",
+        type=Path,
+        metavar="DIR",
+        default=None,
+        help="a folder of tests to list the tests naming the rule from (default: ./tests "
+        "when there is one)",
+    )
     rule.add_argument(
         "--width", type=positive, default=None, help="text width (default: the terminal's)"
     )
@@ -214,7 +224,44 @@ def _run_rule(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             lines += ["", f"Evidence: {decision.evidence}"]
     for line in lines:
         out.write("\n".join(textwrap.wrap(" ".join(line.split()), width)) + "\n")
+    for line in _sources(catalogue, rule_id, args.tests):
+        if line.startswith(" "):
+            out.write(line + "\n")
+        else:
+            out.write("\n" + "\n".join(textwrap.wrap(line, width)) + "\n")
     return 0
+
+
+def _sources(catalogue: Catalogue, rule_id: str, tests: Path | None) -> list[str]:
+    """The sections that say where a rule lives: code, declarations, tests, or the reason."""
+    from serenissima.reference.rule_sources import rule_sources
+
+    if tests is None and Path("tests").is_dir():
+        tests = Path("tests")
+    sources = rule_sources(catalogue.ruleset, rule_id, tests)
+    lines: list[str] = []
+    if sources.handlers:
+        lines.append("Carried out by:")
+        lines += [f"  {h.module}.{h.qualname}  {_where(h.file, h.line)}" for h in sources.handlers]
+    if sources.declarations:
+        lines.append("Declared in:")
+        lines += [f"  {d.file}:{d.line}  {d.text}" for d in sources.declarations]
+    reason = catalogue.rule(rule_id).reason if rule_id in catalogue else ""
+    if reason:
+        lines.append(f"Why no code carries it out: {reason}")
+    if tests is not None:
+        lines.append(f"Tests naming it ({len(sources.tests)}):" if sources.tests else "Tests: none")
+        lines += [f"  {name}" for name in sources.tests]
+    return lines
+
+
+def _where(file: str, line: int) -> str:
+    """A handler's place, from its package's folder down (``classic/setup.py:174``)."""
+    parts = Path(file).parts
+    for marker in ("serenissima_rulesets", "rulesets"):
+        if marker in parts:
+            return f"{Path(*parts[parts.index(marker) + 1 :]).as_posix()}:{line}"
+    return f"{Path(file).name}:{line}"
 
 
 def _run_board(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

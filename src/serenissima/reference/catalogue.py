@@ -84,6 +84,9 @@ class RuleEntry:
         section: The part of the rules it belongs to, such as ``"Loading"``.
         title: A short name.
         summary: What the rule says, in a sentence or two.
+        reason: Why no handler of the edition's code carries it out and no
+            other file of the edition declares it (a rule of absence, say);
+            empty for every other rule.
 
     Examples:
         >>> from serenissima.reference.catalogue import load_catalogue
@@ -96,6 +99,7 @@ class RuleEntry:
     section: str
     title: str
     summary: str
+    reason: str = ""
 
 
 @attrs.frozen(slots=True)
