@@ -19,7 +19,6 @@ from serenissima.engine.phases import (
     describe_phases,
     table_outcomes,
 )
-from serenissima.engine.rule_index import rule
 from serenissima.engine.ruleset import OptionValue, Ruleset
 from serenissima.engine.spaces import Family
 
@@ -358,7 +357,6 @@ class ClassicEngine:
         assert isinstance(observation, ClassicObservation)
         return sample_state(self.ctx(rules), observation, rng)
 
-    @rule("C-SCORE-2", "C-SCORE-3")
     def standings(self, rules: Ruleset, state: State) -> Standings:
         """C-SCORE-2, C-SCORE-3: wealth points with their breakdown."""
         assert isinstance(state, ClassicState)
