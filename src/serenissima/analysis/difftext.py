@@ -66,9 +66,10 @@ def format_diff(diff: RulesetDiff, *, show_same: bool = False) -> str:
         ~  info     id       classic                     modern
         ~  info     name     Serenissima, first edition  Serenissima, second edition
         ~  info     edition  classic                     modern
+        ~  info     version  1.1.0                       1.0.0
         ~  info     year     1996                        2012
         <BLANKLINE>
-        classic vs modern: 4 different (~), 0 only in classic (<), 0 only in modern (>), 2 the same
+        classic vs modern: 5 different (~), 0 only in classic (<), 0 only in modern (>), 1 the same
     """
     shown = diff if show_same else diff.changed
     summary = format_summary(diff)
