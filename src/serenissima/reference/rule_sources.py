@@ -24,6 +24,7 @@ from serenissima.engine.rule_index import (
     expand_rule_ids,
     rule_handlers,
 )
+from serenissima.reference.coverage import _test_files
 
 __all__ = ["RuleSources", "rule_sources", "rule_tests"]
 
@@ -99,7 +100,7 @@ def rule_tests(folder: Path, rule_id: str) -> tuple[str, ...]:
         ('tests/test_bids.py::test_bid',)
     """
     out: list[str] = []
-    for path in sorted(folder.rglob("test_*.py")):
+    for path in _test_files([folder]):  # the files coverage reads
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         shown = path.relative_to(folder.parent).as_posix()
         for node in _tests_of(tree):
