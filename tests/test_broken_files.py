@@ -33,7 +33,7 @@ from serenissima.reference.catalogue import read_catalogue
 
 RULESETS = Path(str(importlib.resources.files("serenissima_rulesets")))
 EDITIONS = ("classic", "modern")
-FILES = ("ruleset.toml", "board.toml", "options.toml", "rules.toml", "catalogue.toml")
+FILES = ("ruleset.toml", "board.toml", "options.toml", "rules.toml", "flow.toml", "catalogue.toml")
 ROOT = Path(__file__).resolve().parents[1]
 
 Path_ = tuple[str | int, ...]

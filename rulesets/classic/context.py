@@ -14,11 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, get_args
 
+from serenissima.engine.flow import FlowVocabulary, shipped_flow
+from serenissima.engine.flow_table import CompiledFlow
 from serenissima.engine.pieces import galley_room
 
-from .state import ClassicState, Flow, Galley, Port
+from .actions import ACTION_TYPES
+from .state import ClassicState, Flow, Galley, Phase, Port
 
 if TYPE_CHECKING:
     from serenissima.engine.board import Board
@@ -27,7 +30,15 @@ if TYPE_CHECKING:
 
     from .params import ClassicParams
 
-__all__ = ["Ctx", "Holdings"]
+__all__ = ["FLOW_VOCABULARY", "Ctx", "Holdings"]
+
+FLOW_VOCABULARY = FlowVocabulary(
+    "serenissima_rulesets.classic",
+    {phase.__name__: phase for phase in get_args(Phase)},
+    {action.__name__: action for action in ACTION_TYPES},
+    sequences=("round",),
+)
+"""What the classic ``flow.toml`` may name: its phases, actions and the round (C-ROUND-2)."""
 
 
 class Ctx:
@@ -37,6 +48,7 @@ class Ctx:
         rules: The ruleset.
         board: Its board.
         params: Its numbers and tables.
+        flow: Its order of play (``flow.toml``), compiled.
         good_index: Each good's position in a state's ``supply``.
         sizes: Each port's warehouse size, by port index.
         producers: The ports producing each good.
@@ -76,6 +88,7 @@ class Ctx:
         "board",
         "capital_of",
         "capitals",
+        "flow",
         "fort_needs",
         "full_points",
         "galley_needs",
@@ -101,6 +114,10 @@ class Ctx:
         self.rules = rules
         self.board: Board = rules.board
         self.params: ClassicParams = rules.params
+        # a ruleset built by hand, without a flow, plays the edition's own
+        flow = rules.flow or shipped_flow(FLOW_VOCABULARY.package)
+        assert flow is not None
+        self.flow: CompiledFlow[ClassicState] = CompiledFlow(flow, FLOW_VOCABULARY)
         ports = self.board.ports
         self.good_index = {g.id: i for i, g in enumerate(self.params.goods)}
         self.sizes = tuple(p.warehouse for p in ports)

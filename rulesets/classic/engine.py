@@ -10,251 +10,24 @@ from typing import Any
 from serenissima.engine.core import CHANCE, Action, Decision, Event, Observation, Standings, State
 from serenissima.engine.encoding import Writer
 from serenissima.engine.errors import IllegalActionError
+from serenissima.engine.flow import FlowVocabulary, shipped_flow
 from serenissima.engine.options import OptionSchema
-from serenissima.engine.phases import (
-    ContextCache,
-    Dispatch,
-    PhaseInfo,
-    PhaseRules,
-    describe_phases,
-    table_outcomes,
-)
+from serenissima.engine.phases import ContextCache, PhaseInfo, table_outcomes
 from serenissima.engine.ruleset import OptionValue, Ruleset
 from serenissima.engine.spaces import Family
 
-from . import (
-    battle,
-    deals,
-    encoding,
-    heuristic,
-    landing,
-    movement,
-    negotiation,
-    pace,
-    purchase,
-    reorganise,
-    rounds,
-    sales,
-    scoring,
-    setup,
-    space,
-)
-from .actions import (
-    ACTION_TYPES,
-    DONE,
-    Accept,
-    Ask,
-    Assault,
-    Attack,
-    Barter,
-    Bid,
-    BuildFort,
-    BuildGalley,
-    Buy,
-    Capture,
-    Counter,
-    Crew,
-    Decline,
-    Dice,
-    DieRoll,
-    DiscardGood,
-    DiscardSailor,
-    Done,
-    Grant,
-    Hire,
-    Land,
-    Move,
-    Offer,
-    Refuse,
-    Request,
-    Sell,
-    ShiftGood,
-    ShiftSailor,
-    Sink,
-    TakePosition,
-    TradeBuy,
-    TradeSell,
-    only_done,
-    parse,
-)
-from .context import Ctx
+from . import encoding, heuristic, pace, scoring, setup, space
+from .actions import ACTION_TYPES, DONE, Bid, only_done, parse
+from .context import FLOW_VOCABULARY, Ctx
 from .events import EVENT_TYPES
 from .explain import explain
 from .helpers import Events
 from .observation import ClassicObservation, observe
 from .render import render
 from .sampling import reckon, sample_state
-from .state import (
-    Bidding,
-    Choosing,
-    ClassicOptions,
-    ClassicState,
-    Crewing,
-    Fighting,
-    GameOver,
-    Landing,
-    Moving,
-    Negotiating,
-    Permission,
-    Phase,
-    Purchasing,
-    Rolling,
-    RollingOff,
-    Selling,
-    Spoils,
-)
+from .state import ClassicOptions, ClassicState, Phase
 
-__all__ = ["PHASES", "ClassicEngine"]
-
-
-PHASES: Mapping[type[Phase], PhaseRules] = {
-    Crewing: PhaseRules(
-        "crew",
-        "C-SETUP-4",
-        "Split the starting sailors between the two galleys and the capital.",
-        setup.crew_actions,
-        None,
-        {Crew: setup.apply_crew},
-    ),
-    Bidding: PhaseRules(
-        "bid",
-        "C-BID-2",
-        "Bid in secret for the turn order.",
-        setup.bid_actions,
-        None,
-        {Bid: setup.apply_bid},
-    ),
-    RollingOff: PhaseRules(
-        "roll-off",
-        "C-BID-4",
-        "A tied bidder rolls the die.",
-        None,
-        setup.roll_outcomes,
-        {DieRoll: setup.apply_roll},
-    ),
-    Choosing: PhaseRules(
-        "position",
-        "C-BID-3",
-        "Pick a free place in the turn order.",
-        setup.position_actions,
-        None,
-        {TakePosition: setup.apply_position},
-    ),
-    Purchasing: PhaseRules(
-        "purchases",
-        "C-P2-1",
-        "Buy, build, hire, reorganise or trade; or done.",
-        purchase.purchase_actions,
-        None,
-        {
-            Buy: purchase.apply_buy,
-            Ask: deals.apply_ask,
-            TradeBuy: deals.apply_trade_buy,
-            TradeSell: deals.apply_trade_sell,
-            Barter: deals.apply_barter,
-            BuildGalley: purchase.apply_build_galley,
-            BuildFort: purchase.apply_build_fort,
-            Hire: purchase.apply_hire,
-            ShiftSailor: reorganise.apply_shift_sailor,
-            ShiftGood: reorganise.apply_shift_good,
-            DiscardGood: reorganise.apply_discard_good,
-            DiscardSailor: reorganise.apply_discard_sailor,
-            Done: rounds.apply_purchase_done,
-        },
-    ),
-    Negotiating: PhaseRules(
-        "negotiation",
-        "C-BUY-6",
-        "Name a price, accept, counter, refuse or decline.",
-        negotiation.negotiation_actions,
-        None,
-        {
-            Offer: deals.apply_offer,
-            Counter: deals.apply_counter,
-            Accept: deals.apply_accept,
-            Refuse: deals.apply_refuse,
-            Decline: deals.apply_decline,
-        },
-    ),
-    Moving: PhaseRules(
-        "movement",
-        "C-MOVE-1",
-        "Move a galley one sea area, ask for passage, or done.",
-        movement.moving_actions,
-        None,
-        {
-            Move: movement.apply_move,
-            Request: movement.apply_request,
-            Done: rounds.apply_moving_done,
-        },
-    ),
-    Permission: PhaseRules(
-        "passage",
-        "C-MOVE-3",
-        "Let the moving galley pass through, or refuse?",
-        lambda ctx, state: (Grant(), Refuse()),
-        None,
-        {Grant: movement.apply_grant, Refuse: movement.apply_refuse},
-    ),
-    Fighting: PhaseRules(
-        "battles",
-        "C-BAT-1",
-        "Attack a galley or a port, or done.",
-        battle.fighting_actions,
-        None,
-        {
-            Attack: battle.apply_attack,
-            Assault: battle.apply_attack,
-            Done: rounds.apply_fighting_done,
-        },
-    ),
-    Rolling: PhaseRules(
-        "battle-dice",
-        "C-BAT-3",
-        "Both sides roll the die.",
-        None,
-        battle.dice_outcomes,
-        {Dice: battle.apply_dice},
-    ),
-    Spoils: PhaseRules(
-        "spoils",
-        "C-BAT-6",
-        "Share out the cargo of the two galleys; capture or sink the beaten one.",
-        battle.spoils_actions,
-        None,
-        {
-            ShiftGood: battle.apply_spoils_shift,
-            Capture: battle.apply_capture,
-            Sink: battle.apply_sink,
-            Done: battle.apply_spoils_done,
-        },
-    ),
-    Landing: PhaseRules(
-        "landing",
-        "C-LAND-1",
-        "Land a sailor on a port without a garrison, or done.",
-        landing.landing_actions,
-        None,
-        {Land: landing.apply_land, Done: rounds.apply_landing_done},
-    ),
-    Selling: PhaseRules(
-        "sales",
-        "C-SALE-1",
-        "Sell goods to the ports beside your galleys, or done.",
-        sales.selling_actions,
-        None,
-        {Sell: sales.apply_sell, Done: rounds.apply_selling_done},
-    ),
-    GameOver: PhaseRules(
-        "game-over", "C-SCORE-1", "The game is over.", lambda ctx, state: (), None, {}
-    ),
-}
-"""The phase table: how each phase of a classic game is decided and applied, in playing order."""
-
-_SKIPPABLE = frozenset(p for p in rounds.TURN_PHASES if PHASES[p].legal is not None)
-"""Turn phases whose seat is not asked when ``done`` is its only choice."""
-_DISPATCH = Dispatch(PHASES)
-"""The phase table compiled for play."""
+__all__ = ["ClassicEngine"]
 
 
 class ClassicEngine:
@@ -268,6 +41,8 @@ class ClassicEngine:
     unions: tuple[Any, ...] = (Phase,)
     option_schema: OptionSchema[ClassicOptions] = setup.OPTION_SCHEMA
     """The options the code reads (see :data:`.setup.OPTION_SCHEMA`)."""
+    flow_vocabulary: FlowVocabulary = FLOW_VOCABULARY
+    """What ``flow.toml`` may name; the engine plays the flow it declares."""
     money_hidden = True
     """C-COMP-7: nobody sees another player's ducats (the conformance check tests it)."""
 
@@ -279,7 +54,7 @@ class ClassicEngine:
         last = ctx.last_legal
         if last[0] is state:
             return last[1]
-        actions = _DISPATCH.legal(ctx, state)
+        actions = ctx.flow.dispatch.legal(ctx, state)
         ctx.last_legal = (state, actions)
         return actions
 
@@ -305,7 +80,8 @@ class ClassicEngine:
     def chance_outcomes(self, rules: Ruleset, state: State) -> tuple[tuple[Action, Fraction], ...]:
         """Return the outcomes of the chance node with their probabilities."""
         assert isinstance(state, ClassicState)
-        return table_outcomes(PHASES, self.ctx(rules), state)
+        ctx = self.ctx(rules)
+        return table_outcomes(ctx.flow.table, ctx, state)
 
     def step(self, rules: Ruleset, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         """Apply a legal action, then pass over turns in which nothing can be done.
@@ -317,13 +93,14 @@ class ClassicEngine:
         assert isinstance(state, ClassicState)
         ctx = self._contexts.get(rules)
         events: Events = []
-        new = _DISPATCH.step(ctx, state, action, events)
-        while new.to_act != CHANCE and type(new.phase) in _SKIPPABLE:
+        flow = ctx.flow
+        new = flow.dispatch.step(ctx, state, action, events)
+        while new.to_act != CHANCE and type(new.phase) in flow.passed_over:
             last = ctx.last_legal
             legal = last[1] if last[0] is new else self._legal(ctx, new)
             if not only_done(legal):
                 break
-            new = _DISPATCH.step(ctx, new, DONE, events)
+            new = flow.dispatch.step(ctx, new, DONE, events)
         if new.ducats is not state.ducats:
             paid = new
             new = reckon(state, paid)
@@ -335,12 +112,13 @@ class ClassicEngine:
     def explain(self, rules: Ruleset, state: State, action: Action) -> IllegalActionError:
         """Say why ``action`` is illegal in ``state``."""
         assert isinstance(state, ClassicState)
-        return explain(self.ctx(rules), state, action, PHASES[type(state.phase)])
+        ctx = self.ctx(rules)
+        return explain(ctx, state, action, ctx.flow.table[type(state.phase)])
 
     def decision(self, rules: Ruleset, state: State) -> Decision:
         """Describe the decision point."""
         assert isinstance(state, ClassicState)
-        phase = PHASES[type(state.phase)]
+        phase = self.ctx(rules).flow.table[type(state.phase)]
         return Decision(state.to_act, phase.kind, phase.rule_id, phase.prompt)
 
     def observe(self, rules: Ruleset, state: State, seat: int | None) -> ClassicObservation:
@@ -395,5 +173,7 @@ class ClassicEngine:
         encoding.encode(self.ctx(rules), observation, writer)
 
     def phases(self) -> tuple[PhaseInfo, ...]:
-        """Describe the phase table: the edition's turn structure."""
-        return describe_phases(PHASES)
+        """Describe the edition's own flow (a ruleset's may differ: :meth:`.Ruleset.phases`)."""
+        flow = shipped_flow(FLOW_VOCABULARY.package)
+        assert flow is not None
+        return flow.describe(FLOW_VOCABULARY)

@@ -24,7 +24,17 @@ __all__ = [
     "moving_actions",
     "moving_legal",
     "must_ask",
+    "permission_actions",
 ]
+
+
+_ANSWERS: tuple[Action, ...] = (Grant(), Refuse())
+
+
+@rule("C-MOVE-3")
+def permission_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
+    """C-MOVE-3: the asked seat lets the moving galley pass, or refuses."""
+    return _ANSWERS
 
 
 @rule("C-MOVE-1", "X-C-45")

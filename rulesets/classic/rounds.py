@@ -1,14 +1,16 @@
-"""The round's flow (C-ROUND): turn after turn, phase after phase, round after round.
+"""The round's flow (C-ROUND): turn after turn, stage after stage, round after round.
 
-Every seat plays phases 2 to 6 in the round's turn order (C-ROUND-2); when
-the last seat has played a phase the next one begins, and after phase 6 the
-next round (C-BID-1) or the end of the game (C-SCORE-1). A seat whose only
-choice in its turn would be ``done`` is not asked: its turn ends by itself,
-with what the end of a turn brings (its phase-6 income). Such turns are
-passed over here without building the states in between, and the legal
-actions worked out for the seat that is asked are handed to the engine
-(:attr:`.Ctx.last_legal`). The steps that end a seat's turn in each phase
-(``done``) are here too.
+Every seat plays the round's stages (phases 2 to 6, as ``flow.toml``'s
+``round`` sequence orders them) in the round's turn order (C-ROUND-2); when
+the last seat has played a stage the next one begins, and after the last
+the sequence's ``then`` (:func:`start_round`: the next round, C-BID-1, or
+the end of the game, C-SCORE-1). A seat whose only choice in its turn would
+be ``done`` is not asked: its turn ends by itself, with what the end of a
+turn brings (the stage's ``turn_end``, such as the phase-6 income). Such
+turns are passed over here without building the states in between, and the
+legal actions worked out for the seat that is asked are handed to the
+engine (:attr:`.Ctx.last_legal`). :func:`end_turn` is the ``done`` that
+ends a seat's turn in each stage.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from .helpers import Events, replace_state
 from .landing import landing_legal
 from .movement import moving_legal
 from .purchase import purchase_legal
-from .sales import income, selling_legal
+from .sales import selling_legal
 from .scoring import winners
 from .state import (
     Bidding,
@@ -43,22 +45,18 @@ from .state import (
 __all__ = [
     "TURN_PHASES",
     "TurnPhase",
-    "apply_fighting_done",
-    "apply_landing_done",
-    "apply_moving_done",
-    "apply_purchase_done",
-    "apply_selling_done",
     "end_game",
+    "end_turn",
     "fresh_turn",
-    "start_phase",
     "start_round",
+    "start_turns",
 ]
 
 TurnPhase = Purchasing | Moving | Fighting | Landing | Selling
 """The phases that every seat plays in turn order (C-ROUND-2)."""
 
 TURN_PHASES: tuple[type[TurnPhase], ...] = (Purchasing, Moving, Fighting, Landing, Selling)
-"""The turn phases in playing order."""
+"""The turn phases, in the printed rules' order (a flow may play them in another)."""
 
 _STARTED: dict[type[TurnPhase], PhaseStarted] = {
     Purchasing: PhaseStarted(2, "purchases, building, hiring and reorganising"),
@@ -68,13 +66,6 @@ _STARTED: dict[type[TurnPhase], PhaseStarted] = {
     Selling: PhaseStarted(6, "sales and income"),
 }
 """The event that announces each turn phase (events are values: one serves every game)."""
-_NEXT: dict[type[TurnPhase], type[TurnPhase] | None] = {
-    Purchasing: Moving,
-    Moving: Fighting,
-    Fighting: Landing,
-    Landing: Selling,
-    Selling: None,
-}
 _LEGAL: dict[type[TurnPhase], Callable[[Ctx, ClassicState, Any], tuple[Action, ...]]] = {
     Purchasing: purchase_legal,
     Moving: moving_legal,
@@ -119,16 +110,15 @@ def end_game(ctx: Ctx, state: ClassicState, events: Events) -> ClassicState:
     return state
 
 
-def start_phase(
-    ctx: Ctx, state: ClassicState, phase: type[TurnPhase], events: Events, **changes: Any
-) -> ClassicState:
-    """Begin phase ``phase`` (Purchasing, Moving...) with the first seat in turn order.
+def start_turns(ctx: Ctx, state: ClassicState, events: Events, **changes: Any) -> ClassicState:
+    """Begin the round's first stage with the first seat in turn order.
 
     ``changes`` are further fields of the new state (``order`` among them:
-    the turn order the phase follows).
+    the turn order the round follows).
     """
-    _announce(phase, events)
-    return _turn_from(ctx, state, phase, 0, events, changes)
+    kind = ctx.flow.sequence("round")[0]
+    _announce(kind, events)
+    return _turn_from(ctx, state, kind, 0, events, changes)
 
 
 def _announce(phase: type[TurnPhase], events: Events) -> None:
@@ -161,85 +151,67 @@ def _turn_from(
     events: Events,
     changes: dict[str, Any],
 ) -> ClassicState:
-    """Give the turn of phase ``kind`` to the seat at ``index`` in turn order.
+    """Give the turn of stage ``kind`` to the seat at ``index`` in turn order.
 
     A seat whose only choice would be ``done`` is passed over, its turn ended
-    as if it had chosen ``done``; after the last seat the next phase begins
-    (C-ROUND-2), and after phase 6 the next round.
+    as if it had chosen ``done``; after the last seat the round's next stage
+    begins (C-ROUND-2), and after its last stage what follows the round.
     """
     order = changes.get("order", state.order)
+    flow = ctx.flow
     while True:
         if index == len(order):
-            following = _NEXT[kind]
-            if following is None:
-                return start_round(ctx, state, events, **changes)
-            kind, index = following, 0
+            stages = flow.sequence("round")
+            at = stages.index(kind) + 1
+            if at == len(stages):
+                return flow.finish("round", ctx, state, events, **changes)
+            kind, index = stages[at], 0
             _announce(kind, events)
         phase = fresh_turn(kind, index)
         seat = order[index]
-        if changes and kind is Purchasing:
-            # phase 2 reads the new order and ducats: build the state once, as the
-            # seat's turn (if he has nothing to do, a later build sets the phase again)
+        if changes:
+            # the stage may read what earlier turns changed (the new order, ducats): build
+            # the state once, as the seat's turn (a later build sets the phase again)
             state, changes = replace_state(state, phase=phase, to_act=seat, **changes), {}
-            legal = _LEGAL[kind](ctx, state, phase)
+            legal = _listed(ctx, state, kind, phase)
             if not only_done(legal):
                 ctx.last_legal = (state, legal)
                 return state
         else:
-            # changes left are ducats and the treasury, which only phase 2 reads
-            legal = _LEGAL[kind](ctx, state, phase)
+            legal = _listed(ctx, state, kind, phase)
             if not only_done(legal):
-                new = replace_state(state, phase=phase, to_act=seat, **changes)
+                new = replace_state(state, phase=phase, to_act=seat)
                 ctx.last_legal = (new, legal)
                 return new
-        if kind is Selling:
-            changes = income(ctx, state, seat, events, changes)
+        turn_end = flow.turn_end.get(kind)
+        if turn_end is not None:
+            changes = turn_end(ctx, state, seat, events, changes)
         index += 1
+
+
+def _listed(ctx: Ctx, state: ClassicState, kind: type[TurnPhase], phase: Any) -> tuple[Action, ...]:
+    """The legal actions of turn ``phase``, without those the flow withholds from its stage."""
+    legal = _LEGAL[kind](ctx, state, phase)
+    accepted = ctx.flow.accepted.get(kind)
+    if accepted is not None:
+        legal = tuple(action for action in legal if type(action) in accepted)
+    return legal
 
 
 # --- done: the end of a seat's turn ------------------------------------------------
 
 
-@rule("C-P2-2")
-def apply_purchase_done(
-    ctx: Ctx, state: ClassicState, action: Done, events: Events
-) -> ClassicState:
-    """C-P2-2: the turn passes to the next seat; after the last, phase 3 begins."""
+@rule("C-P2-2", "C-MOVE-6", "C-BAT-1", "X-C-25", "C-INC-1", "X-C-27")
+def end_turn(ctx: Ctx, state: ClassicState, action: Done, events: Events) -> ClassicState:
+    """The seat's turn of the stage ends; the next seat's begins, then the next stage.
+
+    What the stage declares for the end of a turn runs first (``turn_end``:
+    the phase-6 income, C-INC-1 and X-C-27). One turn per seat in every stage:
+    C-P2-2 (purchases), C-MOVE-6 (movement), C-BAT-1 (battles), X-C-25 (landing).
+    """
     phase = state.phase
-    assert isinstance(phase, Purchasing)
-    return _turn_from(ctx, state, Purchasing, phase.index + 1, events, {})
-
-
-@rule("C-MOVE-6")
-def apply_moving_done(ctx: Ctx, state: ClassicState, action: Done, events: Events) -> ClassicState:
-    """C-MOVE-6: the seat has moved; the next seat moves, then phase 4 begins."""
-    phase = state.phase
-    assert isinstance(phase, Moving)
-    return _turn_from(ctx, state, Moving, phase.index + 1, events, {})
-
-
-@rule("C-BAT-1")
-def apply_fighting_done(
-    ctx: Ctx, state: ClassicState, action: Done, events: Events
-) -> ClassicState:
-    """C-BAT-1: the seat stops attacking; the next seat may attack."""
-    phase = state.phase
-    assert isinstance(phase, Fighting)
-    return _turn_from(ctx, state, Fighting, phase.index + 1, events, {})
-
-
-@rule("X-C-25")
-def apply_landing_done(ctx: Ctx, state: ClassicState, action: Done, events: Events) -> ClassicState:
-    """X-C-25: one landing turn per seat; then the next seat lands, then phase 6."""
-    phase = state.phase
-    assert isinstance(phase, Landing)
-    return _turn_from(ctx, state, Landing, phase.index + 1, events, {})
-
-
-@rule("C-INC-1", "X-C-27")
-def apply_selling_done(ctx: Ctx, state: ClassicState, action: Done, events: Events) -> ClassicState:
-    """C-INC-1, X-C-27: income for one's own capital at the end of one's phase-6 turn."""
-    phase = state.phase
-    assert isinstance(phase, Selling)
-    changes = income(ctx, state, state.order[phase.index], events, {})
-    return _turn_from(ctx, state, Selling, phase.index + 1, events, changes)
+    assert isinstance(phase, TURN_PHASES)
+    kind = type(phase)
+    turn_end = ctx.flow.turn_end.get(kind)
+    changes = {} if turn_end is None else turn_end(ctx, state, state.order[phase.index], events, {})
+    return _turn_from(ctx, state, kind, phase.index + 1, events, changes)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from serenissima.engine.core import TERMINAL, Standing, Standings
+from serenissima.engine.core import TERMINAL, Action, Standing, Standings
 from serenissima.engine.rule_index import rule
 
 from .context import Ctx
 from .state import ClassicState
 
-__all__ = ["standings", "wealth", "winners"]
+__all__ = ["no_actions", "standings", "wealth", "winners"]
 
 
 @rule("C-SCORE-2")
@@ -79,3 +79,8 @@ def standings(ctx: Ctx, state: ClassicState) -> Standings:
 def winners(ctx: Ctx, state: ClassicState) -> tuple[int, ...]:
     """The seats ranked first."""
     return standings(ctx, state).winners
+
+
+def no_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
+    """C-SCORE-1: once the game is over nobody has anything to decide."""
+    return ()

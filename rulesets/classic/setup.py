@@ -15,7 +15,7 @@ from .actions import Bid, Crew, DieRoll, TakePosition
 from .context import Ctx
 from .events import BidsRevealed, DieRolled, PositionTaken, StartingCrews
 from .helpers import Events, replace_state, to_chance, with_port
-from .rounds import start_phase, start_round
+from .rounds import start_round, start_turns
 from .state import (
     Choosing,
     ClassicOptions,
@@ -23,7 +23,6 @@ from .state import (
     Crewing,
     Galley,
     Port,
-    Purchasing,
     RollingOff,
 )
 
@@ -279,7 +278,7 @@ def _choose(
         slots = _take(slots, free[0], seat, events)
         queue = queue[1:]
     order = tuple(s for s in slots if s is not None)  # C-BID-7
-    return start_phase(ctx, state, Purchasing, events, order=order, **changes)
+    return start_turns(ctx, state, events, order=order, **changes)
 
 
 def _take(

@@ -7,6 +7,8 @@ Steps 2 and 3 are in :mod:`.movement` and :mod:`.trading`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from serenissima.engine.core import Action
 from serenissima.engine.rule_index import rule
 
@@ -47,7 +49,11 @@ __all__ = [
     "apply_mode",
     "apply_shift_good",
     "apply_shift_sailor",
+    "begin_investment",
+    "begin_loading",
+    "begin_movement",
     "loading_actions",
+    "mode_actions",
 ]
 
 
@@ -58,6 +64,14 @@ def _act(state: ModernState) -> Activation:
 
 # --- choosing -----------------------------------------------------------------
 
+_MODES: tuple[Action, ...] = (ChooseAction(), ChooseInvestment())
+
+
+@rule("M-TURN-3")
+def mode_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
+    """M-TURN-3: the activated galley's owner takes an Action or an Investment."""
+    return _MODES
+
 
 @rule("M-TURN-3")
 def apply_mode(
@@ -67,9 +81,27 @@ def apply_mode(
     galley = ctx.active(state)
     if isinstance(action, ChooseInvestment):
         ev.append(ModeChosen(galley.owner, "investment"))
-        return new_state(state, phase=INVESTING, to_act=galley.owner)
+        return ctx.flow.begin("investment", ctx, state, ev)
     ev.append(ModeChosen(galley.owner, "action"))
-    return new_state(state, phase=LOADING, to_act=galley.owner)
+    return ctx.flow.begin("action", ctx, state, ev)
+
+
+def begin_investment(ctx: Ctx, state: ModernState, ev: Events, **changes: Any) -> ModernState:
+    """M-INV-1: the owner of the activated galley invests."""
+    return new_state(state, phase=INVESTING, to_act=ctx.active(state).owner, **changes)
+
+
+def begin_loading(ctx: Ctx, state: ModernState, ev: Events, **changes: Any) -> ModernState:
+    """M-LOAD-1: the owner of the activated galley loads it."""
+    return new_state(state, phase=LOADING, to_act=ctx.active(state).owner, **changes)
+
+
+@rule("M-MOVE-1")
+def begin_movement(ctx: Ctx, state: ModernState, ev: Events, **changes: Any) -> ModernState:
+    """M-MOVE-1: the movement allowance is the sailors aboard as the galley sets off."""
+    galley = find(changes.get("galleys", state.galleys), _act(state).galley)
+    act = new_act(changes.pop("act", _act(state)), allowance=galley.sailors, flows=())
+    return new_state(state, phase=MOVING, to_act=galley.owner, act=act, **changes)
 
 
 # --- loading ------------------------------------------------------------------
@@ -259,7 +291,5 @@ def apply_jettison(ctx: Ctx, state: ModernState, action: Jettison, ev: Events) -
 
 
 def apply_loading_done(ctx: Ctx, state: ModernState, action: Done, ev: Events) -> ModernState:
-    """End of loading: the movement allowance is the sailors aboard now (M-MOVE-1)."""
-    galley = ctx.active(state)
-    act = new_act(_act(state), allowance=galley.sailors, flows=())
-    return new_state(state, phase=MOVING, to_act=galley.owner, act=act)
+    """End of loading: the action's next step begins (movement, M-MOVE-1)."""
+    return ctx.flow.leave("loading", ctx, state, ev)

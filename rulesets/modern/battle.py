@@ -37,8 +37,17 @@ __all__ = [
     "dice_outcomes",
     "landing_actions",
     "plunder_actions",
+    "press_actions",
     "volley_outcomes",
 ]
+
+_PRESS: tuple[Action, ...] = (Continue(), Stop())
+
+
+@rule("M-BAT-4")
+def press_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
+    """M-BAT-4: the attacker continues the battle for another round, or stops."""
+    return _PRESS
 
 
 def _dice(ctx: Ctx, state: ModernState) -> tuple[int, int]:

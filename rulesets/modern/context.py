@@ -13,13 +13,16 @@ dice. A look-up that the ruleset's numbers did not foresee builds its value.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, get_args
 
 from serenissima.engine.core import Action
+from serenissima.engine.flow import FlowVocabulary, shipped_flow
+from serenissima.engine.flow_table import CompiledFlow
 from serenissima.engine.pieces import binomial_outcomes, galley_room
 from serenissima.engine.rule_index import rule
 
 from .actions import (
+    ACTION_TYPES,
     Attack,
     AttackPort,
     BuildBasilica,
@@ -41,7 +44,7 @@ from .actions import (
     ShiftSailor,
     Take,
 )
-from .state import Activation, Galley, ModernState, Port
+from .state import Activation, Galley, ModernState, Phase, Port
 
 if TYPE_CHECKING:
     from serenissima.engine.board import Board
@@ -49,7 +52,16 @@ if TYPE_CHECKING:
 
     from .params import ModernParams
 
-__all__ = ["DONE", "END", "Ctx", "Outcomes", "blockaders", "owned_ports"]
+__all__ = ["DONE", "END", "FLOW_VOCABULARY", "Ctx", "Outcomes", "blockaders", "owned_ports"]
+
+FLOW_VOCABULARY = FlowVocabulary(
+    "serenissima_rulesets.modern",
+    {phase.__name__: phase for phase in get_args(Phase)},
+    {action.__name__: action for action in ACTION_TYPES},
+    sequences=("action", "investment", "end"),
+    entered=("action", "investment", "end"),
+)
+"""What the modern ``flow.toml`` may name: its phases, actions and sequences (M-TURN, M-END)."""
 
 Outcomes = tuple[tuple[Action, Fraction], ...]
 """A chance node's outcomes with their probabilities."""
@@ -99,6 +111,7 @@ class Ctx:
         "crews",
         "cube_shifts",
         "dice",
+        "flow",
         "forts",
         "fresh",
         "good_index",
@@ -125,6 +138,10 @@ class Ctx:
         self.rules = rules
         self.board: Board = rules.board
         self.params: ModernParams = rules.params
+        # a ruleset built by hand, without a flow, plays the edition's own
+        flow = rules.flow or shipped_flow(FLOW_VOCABULARY.package)
+        assert flow is not None
+        self.flow: CompiledFlow[ModernState] = CompiledFlow(flow, FLOW_VOCABULARY)
         board, params = self.board, self.params
         self.good_index = {g.id: i for i, g in enumerate(params.goods)}
         self.card_index = {c.id: i for i, c in enumerate(params.doge_cards)}

@@ -8,18 +8,44 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from serenissima.engine.core import Action
-from serenissima.engine.pieces import clockwise
+from serenissima.engine.core import CHANCE, Action
 from serenissima.engine.rule_index import rule
 
 from .actions import DogeOutcome
 from .context import Ctx
 from .events import DeckShuffled, DogeCardDrawn, GameEnded, Scored, TokenMoved, WineIncome
-from .helpers import GAME_OVER, Events, bump, enter
-from .special import next_special
+from .helpers import DRAWING, GAME_OVER, Events, bump, enter, new_state, next_activation
 from .state import ModernState
 
-__all__ = ["apply_doge", "doge_outcomes", "ranking", "score"]
+__all__ = [
+    "apply_doge",
+    "begin_drawing",
+    "doge_outcomes",
+    "next_turn",
+    "no_actions",
+    "ranking",
+    "score",
+]
+
+
+@rule("M-TURN-4", "M-END-1")
+def begin_drawing(ctx: Ctx, state: ModernState, ev: Events, **changes: Any) -> ModernState:
+    """M-TURN-4, M-END-1: every galley has been activated; a Doge card is drawn."""
+    changes.update(phase=DRAWING, to_act=CHANCE, wheel=0, act=None)
+    return new_state(state, **changes)
+
+
+@rule("M-TURN-1")
+def next_turn(ctx: Ctx, state: ModernState, ev: Events, **changes: Any) -> ModernState:
+    """M-TURN-1: the next turn begins with the first galley of the wheel."""
+    changes.update(turn=state.turn + 1, wheel=0, skip=(), bought_turn=())
+    return next_activation(ctx, state, ev, **changes)
+
+
+@rule("M-GAME-1")
+def no_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
+    """M-GAME-1: once the game is over nobody has anything to decide."""
+    return ()
 
 
 @rule("M-END-1", "M-END-2")
@@ -102,13 +128,7 @@ def apply_doge(ctx: Ctx, state: ModernState, action: DogeOutcome, ev: Events) ->
         state = enter(state, GAME_OVER, **changes)
         ev.append(GameEnded(ranking(ctx, state)[0]))
         return state
-    below = ctx.params.special_investment_below
-    order = tuple(
-        seat
-        for seat in clockwise(state.first_player, state.players)
-        if ctx.owned_galleys(state, seat) < below and ctx.owned_ports(state, seat)
-    )
-    return next_special(ctx, state, order, 0, ev, **changes)
+    return ctx.flow.leave("doge-card", ctx, state, ev, **changes)
 
 
 @rule("M-GAME-2", "X-M-29")

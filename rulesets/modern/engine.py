@@ -1,6 +1,7 @@
 """The modern edition's engine: the :class:`~serenissima.Engine` methods.
 
-They dispatch through the phase table of :mod:`.table`.
+They dispatch through the phase table that ``flow.toml`` declares, compiled
+once per ruleset (:attr:`.Ctx.flow`).
 """
 
 from __future__ import annotations
@@ -22,15 +23,16 @@ from serenissima.engine.core import (
 )
 from serenissima.engine.encoding import Writer
 from serenissima.engine.errors import ActionParseError, IllegalActionError
+from serenissima.engine.flow import FlowVocabulary, shipped_flow
 from serenissima.engine.options import OptionSchema
-from serenissima.engine.phases import ContextCache, PhaseInfo, describe_phases, table_outcomes
+from serenissima.engine.phases import ContextCache, PhaseInfo, table_outcomes
 from serenissima.engine.rule_index import rule
 from serenissima.engine.ruleset import OptionValue, Ruleset
 from serenissima.engine.spaces import Family
 
 from . import encoding, endturn, setup, space
 from .actions import ACTION_TYPES
-from .context import Ctx
+from .context import FLOW_VOCABULARY, Ctx
 from .events import EVENT_TYPES
 from .explain import explain
 from .notation import parse
@@ -38,9 +40,8 @@ from .observation import ModernObservation, observe
 from .render import render
 from .sampling import reckon, sample_state
 from .state import Activation, ModernOptions, ModernState, Phase
-from .table import DISPATCH, PHASES
 
-__all__ = ["PHASES", "ModernEngine"]
+__all__ = ["ModernEngine"]
 
 
 class ModernEngine:
@@ -54,6 +55,8 @@ class ModernEngine:
     unions: tuple[Any, ...] = (Phase, Activation | None)
     option_schema: OptionSchema[ModernOptions] = setup.OPTION_SCHEMA
     """The options the code reads (see :data:`.setup.OPTION_SCHEMA`)."""
+    flow_vocabulary: FlowVocabulary = FLOW_VOCABULARY
+    """What ``flow.toml`` may name; the engine plays the flow it declares."""
 
     def __init__(self) -> None:
         self._contexts = ContextCache(Ctx)
@@ -75,12 +78,14 @@ class ModernEngine:
     def legal_actions(self, rules: Ruleset, state: State) -> tuple[Action, ...]:
         """Return the legal actions of the one who acts."""
         assert isinstance(state, ModernState)
-        return DISPATCH.legal(self.ctx(rules), state)
+        ctx = self.ctx(rules)
+        return ctx.flow.dispatch.legal(ctx, state)
 
     def chance_outcomes(self, rules: Ruleset, state: State) -> tuple[tuple[Action, Fraction], ...]:
         """Return the outcomes of the chance node with their probabilities."""
         assert isinstance(state, ModernState)
-        return table_outcomes(PHASES, self.ctx(rules), state)
+        ctx = self.ctx(rules)
+        return table_outcomes(ctx.flow.table, ctx, state)
 
     def step(self, rules: Ruleset, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         """Apply a legal action.
@@ -90,7 +95,8 @@ class ModernEngine:
         """
         assert isinstance(state, ModernState)
         events: list[Event] = []
-        new = DISPATCH.step(self.ctx(rules), state, action, events)
+        ctx = self.ctx(rules)
+        new = ctx.flow.dispatch.step(ctx, state, action, events)
         if new.ducats is not state.ducats:
             new = reckon(state, new)
         return new, tuple(events)
@@ -128,18 +134,21 @@ class ModernEngine:
         encoding.encode(self.ctx(rules), observation, writer)
 
     def phases(self) -> tuple[PhaseInfo, ...]:
-        """Describe the phase table: the edition's turn structure."""
-        return describe_phases(PHASES)
+        """Describe the edition's own flow (a ruleset's may differ: :meth:`.Ruleset.phases`)."""
+        flow = shipped_flow(FLOW_VOCABULARY.package)
+        assert flow is not None
+        return flow.describe(FLOW_VOCABULARY)
 
     def explain(self, rules: Ruleset, state: State, action: Action) -> IllegalActionError:
         """Say why ``action`` is illegal in ``state``."""
         assert isinstance(state, ModernState)
-        return explain(self.ctx(rules), state, action, PHASES[type(state.phase)])
+        ctx = self.ctx(rules)
+        return explain(ctx, state, action, ctx.flow.table[type(state.phase)])
 
     def decision(self, rules: Ruleset, state: State) -> Decision:
         """Describe the decision point."""
         assert isinstance(state, ModernState)
-        phase = PHASES[type(state.phase)]
+        phase = self.ctx(rules).flow.table[type(state.phase)]
         return Decision(state.to_act, phase.kind, phase.rule_id, phase.prompt)
 
     def observe(self, rules: Ruleset, state: State, seat: int | None) -> ModernObservation:

@@ -216,11 +216,7 @@ def next_activation(ctx: Ctx, state: ModernState, ev: Events, **changes: Any) ->
             changes["wheel"] = galley.number
             changes["act"] = ctx.activation(galley.number, galley.area)
             return new_state(state, **changes)
-    changes["phase"] = DRAWING
-    changes["to_act"] = CHANCE
-    changes["wheel"] = 0
-    changes["act"] = None
-    return new_state(state, **changes)
+    return ctx.flow.begin("end", ctx, state, ev, **changes)
 
 
 def end_activation(ctx: Ctx, state: ModernState, ev: Events, **changes: Any) -> ModernState:

@@ -17,7 +17,6 @@ from .helpers import (
     Events,
     add_galley,
     bump,
-    end_activation,
     enter,
     find,
     new_act,
@@ -242,4 +241,4 @@ def apply_basilica(ctx: Ctx, state: ModernState, action: BuildBasilica, ev: Even
 @rule("M-INV-1")
 def apply_investing_done(ctx: Ctx, state: ModernState, action: Done, ev: Events) -> ModernState:
     """M-INV-1: the investment, and with it the activation, is over."""
-    return end_activation(ctx, state, ev)
+    return ctx.flow.leave("investment", ctx, state, ev)

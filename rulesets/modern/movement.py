@@ -22,10 +22,12 @@ __all__ = [
     "apply_move",
     "apply_moving_done",
     "apply_pass",
+    "blockade_actions",
     "moving_actions",
 ]
 
 _DONE_ONLY: tuple[Action, ...] = (DONE,)
+_ANSWERS: tuple[Action, ...] = (Blockade(), Pass())
 
 
 def _act(state: ModernState) -> Activation:
@@ -62,17 +64,23 @@ def apply_move(ctx: Ctx, state: ModernState, action: Move, ev: Events) -> Modern
                 act=act,
             )
     if act.moves >= act.allowance:
-        return to_trading(ctx, state, ev, galleys=galleys, act=act)
+        return ctx.flow.leave("movement", ctx, state, ev, galleys=galleys, act=act)
     return new_state(state, phase=MOVING, to_act=galley.owner, galleys=galleys, act=act)
 
 
 @rule("M-MOVE-1")
 def apply_moving_done(ctx: Ctx, state: ModernState, action: Done, ev: Events) -> ModernState:
-    """M-MOVE-1: the galley stops; step 3 follows."""
-    return to_trading(ctx, state, ev)
+    """M-MOVE-1: the galley stops; the action's next step follows (step 3)."""
+    return ctx.flow.leave("movement", ctx, state, ev)
 
 
 # --- blockades ------------------------------------------------------------------
+
+
+@rule("M-BLOCK-1")
+def blockade_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
+    """M-BLOCK-1: the asked player blockades the active galley, or passes."""
+    return _ANSWERS
 
 
 @rule("M-BLOCK-2", "M-BLOCK-6", "M-BLOCK-7")
@@ -86,6 +94,8 @@ def apply_blockade(ctx: Ctx, state: ModernState, action: Blockade, ev: Events) -
         act = new_act(act, sale_blocked=True, fights_since_block=0)
     elif phase.purpose == "claim":
         act = new_act(act, claim_blocked=True, fights_since_block=0)
+    else:  # M-BLOCK-2: the movement stops
+        return ctx.flow.leave("movement", ctx, state, ev, act=act)
     return to_trading(ctx, state, ev, act=act)
 
 
@@ -104,5 +114,5 @@ def apply_pass(ctx: Ctx, state: ModernState, action: Pass, ev: Events) -> Modern
         return do_claim(ctx, state, phase.port, phase.sailors, ev)
     act = _act(state)
     if act.moves >= act.allowance:
-        return to_trading(ctx, state, ev)
+        return ctx.flow.leave("movement", ctx, state, ev)
     return enter(state, MOVING)

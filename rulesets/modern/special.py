@@ -10,15 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from serenissima.engine.core import Action
+from serenissima.engine.pieces import clockwise
 from serenissima.engine.rule_index import rule
 
 from .actions import Done
 from .context import DONE, Ctx
-from .helpers import Events, enter, next_activation
+from .helpers import Events, enter
 from .investment import buy_actions, may_buy_galley, recruit_actions
 from .state import ModernState, SpecialInvesting
 
-__all__ = ["apply_special_done", "next_special", "special_actions"]
+__all__ = ["apply_special_done", "begin_special", "next_special", "special_actions"]
 
 
 @rule("M-END-7", "X-M-23")
@@ -39,6 +40,18 @@ def special_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     return tuple(out)
 
 
+@rule("M-END-7")
+def begin_special(ctx: Ctx, state: ModernState, ev: Events, **changes: Any) -> ModernState:
+    """M-END-7: the players with too few galleys and a port invest, clockwise from the first."""
+    below = ctx.params.special_investment_below
+    order = tuple(
+        seat
+        for seat in clockwise(state.first_player, state.players)
+        if ctx.owned_galleys(state, seat) < below and ctx.owned_ports(state, seat)
+    )
+    return next_special(ctx, state, order, 0, ev, **changes)
+
+
 @rule("M-END-7", "X-M-24")
 def next_special(
     ctx: Ctx, state: ModernState, order: tuple[int, ...], index: int, ev: Events, **changes: Any
@@ -52,8 +65,7 @@ def next_special(
         if len(special_actions(ctx, candidate)) > 1:
             return candidate
         index += 1
-    changes.update(turn=state.turn + 1, wheel=0, skip=(), bought_turn=())
-    return next_activation(ctx, state, ev, **changes)
+    return ctx.flow.leave("special-investment", ctx, state, ev, **changes)
 
 
 @rule("M-END-7")

@@ -264,5 +264,5 @@ def start_battle(
 
 @rule("M-ACT-1")
 def apply_end(ctx: Ctx, state: ModernState, action: End, ev: Events) -> ModernState:
-    """M-ACT-1: every step is optional; the activation ends."""
-    return end_activation(ctx, state, ev)
+    """M-ACT-1: every step is optional; the action's next step follows, or its end."""
+    return ctx.flow.leave("sale-or-battle", ctx, state, ev)

@@ -22,7 +22,6 @@ from serenissima.engine.core import CHANCE, TERMINAL, State
 from serenissima.engine.phases import table_legal
 from serenissima.records.game import sample_outcome
 from serenissima_rulesets.classic.actions import DONE, Bid, Done, only_done
-from serenissima_rulesets.classic.engine import PHASES
 from serenissima_rulesets.classic.helpers import (
     Backflows,
     flows_allow,
@@ -69,7 +68,7 @@ def test_handed_over_legal_actions_are_the_phase_tables(
         if state.to_act < 0:
             continue
         handed = RULES.legal_actions(state)
-        assert handed == table_legal(PHASES, CTX, state)
+        assert handed == table_legal(CTX.flow.table, CTX, state)
         if isinstance(state.phase, TURN_PHASES):
             assert not only_done(handed)
 

@@ -4,10 +4,22 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection
+from typing import TYPE_CHECKING
 
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError
+from serenissima.engine.flow import describe_stages
 
-__all__ = ["check_choice", "check_int", "check_kinds", "check_number", "check_share"]
+if TYPE_CHECKING:
+    from serenissima.engine.ruleset import Ruleset
+
+__all__ = [
+    "check_choice",
+    "check_int",
+    "check_kinds",
+    "check_kinds_asked",
+    "check_number",
+    "check_share",
+]
 
 
 def check_share(name: str, value: object, optional: bool = True) -> None:
@@ -61,3 +73,12 @@ def check_kinds(kinds: object) -> None:
         or not all(isinstance(kind, str) for kind in kinds)
     ):
         raise ArgumentTypeError("kinds", "a collection of decision kinds", kinds)
+
+
+def check_kinds_asked(kinds: Collection[str], rules: Ruleset) -> None:
+    """Refuse ``kinds`` naming a decision that ``rules`` never asks a seat for."""
+    asked = {phase.kind for phase in describe_stages(rules.flow, rules.engine) if phase.decides}
+    unknown = set(kinds) - asked
+    if unknown:
+        named = ", ".join(sorted(unknown))
+        raise ArgumentValueError(f"kinds: no decision of kind {named} in {rules.id}")

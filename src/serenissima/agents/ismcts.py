@@ -19,6 +19,7 @@ from serenissima.agents._checks import (
     check_choice,
     check_int,
     check_kinds,
+    check_kinds_asked,
     check_number,
     check_share,
 )
@@ -27,7 +28,7 @@ from serenissima.agents._settings import Defaults, hints_for, search_settings
 from serenissima.agents._tree import DEFAULT_WIDTH, DENIAL, Search
 from serenissima.agents.greedy import GreedyAgent
 from serenissima.engine.core import Action, State
-from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, StateError
+from serenissima.engine.errors import ArgumentTypeError, StateError
 from serenissima.engine.spec import SEARCH_HORIZONS, SEARCH_ROLLOUTS
 
 if TYPE_CHECKING:
@@ -388,11 +389,7 @@ class ISMCTSAgent:
         """Refuse ``kinds`` naming a decision ``rules`` never asks for; once per ruleset."""
         if rules.id in self._known or self.kinds is None:
             return
-        unknown = self.kinds - {phase.kind for phase in rules.engine.phases() if phase.decides}
-        if unknown:
-            raise ArgumentValueError(
-                f"kinds: no decision of kind {', '.join(sorted(unknown))} in {rules.id}"
-            )
+        check_kinds_asked(self.kinds, rules)
         self._known.add(rules.id)
 
 

@@ -1,7 +1,7 @@
 """One side of a ruleset diff: a ruleset's declarations as keys, section by section.
 
 :func:`collect` reads a ruleset's identity, board, ports, goods, parameters,
-options and phases into ``section -> key -> (value, parent key)``, in
+options, phases and flow into ``section -> key -> (value, parent key)``, in
 declaration order, keyed as :mod:`serenissima.analysis.compare` describes;
 :func:`~serenissima.analysis.compare.compare_rulesets` lines two sides up.
 Internal to the comparison: not part of the API.
@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from serenissima.analysis.diff import SECTIONS, DiffValue, value_text
+from serenissima.engine.flow import describe_stages
 from serenissima.engine.spec import GoodSpec, Source
 
 if TYPE_CHECKING:
@@ -130,7 +131,7 @@ class _Collector:
                 self.add("options", f"{name}.{detail}", getattr(option, detail), parent=name)
 
     def phases(self, rules: Ruleset) -> None:
-        phases = rules.engine.phases()
+        phases = describe_stages(rules.flow, rules.engine)
         kinds = Counter(p.kind for p in phases)
         for phase in phases:
             key = phase.kind if kinds[phase.kind] == 1 else f"{phase.kind}[{phase.name}]"
@@ -138,6 +139,24 @@ class _Collector:
             for detail in ("rule_id", "prompt", "chance", "actions"):
                 self.add("phases", f"{key}.{detail}", getattr(phase, detail), parent=key)
         self.add("phases", "order", tuple(p.kind for p in phases))
+
+    def flow(self, rules: Ruleset) -> None:
+        flow = rules.flow
+        if flow is None:
+            return
+        self.add("flow", "start", flow.start)
+        for sequence in flow.sequence:
+            key = f"sequence[{sequence.name}]"
+            self.add("flow", key, sequence.rule)
+            for name in ("stages", "then", "leads_to"):
+                self.add("flow", f"{key}.{name}", getattr(sequence, name), parent=key)
+        for stage in flow.stage:
+            key = f"stage[{stage.kind}]"
+            self.add("flow", key, stage.phase)
+            for name in ("rule", "legal", "outcomes", "enter", "next", "passed_over", "turn_end"):
+                self.add("flow", f"{key}.{name}", getattr(stage, name), parent=key)
+            apply = tuple(f"{action}={handler}" for action, handler in stage.apply.items())
+            self.add("flow", f"{key}.apply", apply, parent=key)
 
 
 def _is_goods(value: object) -> bool:
@@ -168,4 +187,5 @@ def collect(rules: Ruleset) -> Side:
         collector.params(rules.params, "")
     collector.options(rules)
     collector.phases(rules)
+    collector.flow(rules)
     return collector.side

@@ -49,6 +49,14 @@ The entries fall into these sections, in this order
     order, and ``order.shared`` the kinds both sides have, in each side's
     order: it is the same when the shared phases come in the same order. A kind
     that a ruleset uses for several phases is keyed ``KIND[Name]``.
+``flow``
+    The order of play that ``flow.toml`` declares (a ruleset whose engine
+    declares none has no entries): ``start``; one entry per sequence,
+    ``sequence[NAME]``, valued by its rule, with ``.stages``, ``.then`` and
+    ``.leads_to``; one per stage, ``stage[KIND]``, valued by its phase, with
+    ``.rule``, ``.legal``, ``.outcomes``, ``.enter``, ``.next``,
+    ``.passed_over``, ``.turn_end`` and ``.apply`` (``Action=module.function``
+    pairs).
 ``provenance``
     Where the numbers come from: the ``source`` of every parameter table
     (``components.source``, ``setup[players=2].source``...), of every good

@@ -22,7 +22,17 @@ __all__ = ["SECTIONS", "DiffEntry", "DiffStatus", "DiffValue", "RulesetDiff"]
 DiffValue = int | float | str | bool | None | tuple["DiffValue", ...]
 """A compared value as shown: a number, a string, a flag, ``None`` or a tuple of them."""
 
-SECTIONS = ("info", "board", "ports", "goods", "params", "options", "phases", "provenance")
+SECTIONS = (
+    "info",
+    "board",
+    "ports",
+    "goods",
+    "params",
+    "options",
+    "phases",
+    "flow",
+    "provenance",
+)
 """The sections of a diff, in the order its entries come."""
 
 

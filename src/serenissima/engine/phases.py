@@ -158,10 +158,9 @@ class Dispatch:
     Examples:
         >>> from serenissima import load_ruleset
         >>> from serenissima.engine.phases import Dispatch, table_legal
-        >>> from serenissima_rulesets.modern.table import PHASES
         >>> rules = load_ruleset("modern")
         >>> state, ctx = rules.new_game(players=4), rules.engine.ctx(rules)
-        >>> Dispatch(PHASES).legal(ctx, state) == table_legal(PHASES, ctx, state)
+        >>> Dispatch(ctx.flow.table).legal(ctx, state) == table_legal(ctx.flow.table, ctx, state)
         True
     """
 

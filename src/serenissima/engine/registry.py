@@ -34,6 +34,8 @@ import attrs
 
 from serenissima.engine.board import Board
 from serenissima.engine.errors import ArgumentTypeError, RulesetError
+from serenissima.engine.flow import FLOW_FILE, FlowVocabulary, describe_stages, shipped_flow
+from serenissima.engine.flow_load import load_flow
 from serenissima.engine.loader import (
     INFO_FILE,
     OPTIONS_FILE,
@@ -228,14 +230,22 @@ def _build(files: RulesetFiles, engine: Engine) -> Ruleset:
     ports = [port.id for port in board.ports]
     schema.check(options, edition=engine.edition, file=OPTIONS_FILE, ports=ports)
     params = engine.load_params(files, board)
-    kinds = [phase.kind for phase in engine.phases() if phase.decides] if info.search.kinds else []
+    vocabulary = getattr(engine, "flow_vocabulary", None)
+    flow = None
+    if isinstance(vocabulary, FlowVocabulary):
+        # a folder without flow.toml (and no base that has one) plays its edition's own
+        own = files.exists(FLOW_FILE)
+        flow = load_flow(files, vocabulary) if own else shipped_flow(vocabulary.package)
+    kinds: list[str] = []
+    if info.search.kinds:
+        kinds = [phase.kind for phase in describe_stages(flow, engine) if phase.decides]
     for index, kind in enumerate(info.search.kinds):
         check_member(kind, kinds, file=INFO_FILE, key=f"ruleset.search.kinds[{index}]")
     values = None
     hints = info.search
     if hints.values is not None and hints.values_sha256 is not None:
         values = load_value_model(files, hints.values, hints.values_sha256, info.players)
-    return Ruleset(info, board, options, params, engine, values)
+    return Ruleset(info, board, options, params, engine, values, flow)
 
 
 @functools.cache

@@ -38,6 +38,7 @@ from serenissima.engine.spec import OptionSpec, RulesetInfo
 
 if TYPE_CHECKING:
     from serenissima.engine.board import Board
+    from serenissima.engine.flow import FlowSpec
     from serenissima.engine.value_model import ValueModel
 
 __all__ = ["Engine", "OptionValue", "Ruleset", "resolve_options"]
@@ -148,6 +149,7 @@ class Ruleset(Indexing):
         params: The edition's own typed parameters (numbers, tables, decks).
         engine: The edition's logic.
         values: Its learned evaluation, if it ships one (see :mod:`.value_model`).
+        flow: Its order of play, as ``flow.toml`` declares it (see :mod:`.flow`), or ``None``.
 
     Examples:
         >>> import serenissima as ser
@@ -160,7 +162,7 @@ class Ruleset(Indexing):
         'Pick a galley number.'
     """
 
-    __slots__ = ("_cache", "board", "engine", "info", "options", "params", "values")
+    __slots__ = ("_cache", "board", "engine", "flow", "info", "options", "params", "values")
     engine: Engine
 
     def __init__(
@@ -171,9 +173,10 @@ class Ruleset(Indexing):
         params: Any,
         engine: Engine,
         values: ValueModel | None = None,
+        flow: FlowSpec | None = None,
     ) -> None:
         self.info, self.board, self.options, self.params = info, board, options, params
-        self.engine, self.values = engine, values
+        self.engine, self.values, self.flow = engine, values, flow
         self._cache: tuple[State | None, tuple[Action, ...]] = (None, ())
         self._start_indexing()
 
@@ -317,9 +320,6 @@ class Ruleset(Indexing):
         Args:
             observation: What one seat sees, from :meth:`observe`.
             rng: The generator that draws what the seat cannot see.
-
-        Returns:
-            A state of this ruleset.
 
         Raises:
             ArgumentTypeError: ``observation`` is not an observation of this

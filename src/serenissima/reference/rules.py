@@ -32,6 +32,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from serenissima.engine.flow import describe_stages
 from serenissima.engine.spec import GoodSpec, OptionKind, OptionSpec, Source
 from serenissima.reference.params import ParamsWalker, params_section
 from serenissima.reference.tables import SOURCE_WORDS, Section, Table, cell, sentence
@@ -222,7 +223,7 @@ def _board(rules: Ruleset, goods: tuple[GoodSpec, ...]) -> Section:
 
 
 def _turns(rules: Ruleset) -> Section:
-    phases = rules.engine.phases()
+    phases = describe_stages(rules.flow, rules.engine)
     rows = tuple(
         (
             str(number),

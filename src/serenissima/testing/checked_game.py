@@ -88,6 +88,7 @@ class CheckedGame:
         self.pool: list[Action] = []
         self.pooled: set[Action] = set()
         self.actions: list[Action] = []
+        self.successors: dict[str, frozenset[str]] = {}
 
     # --- reporting ---------------------------------------------------------
 

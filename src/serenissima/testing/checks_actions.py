@@ -6,7 +6,9 @@ otherwise, no repeats), that a chance node's outcomes have positive exact
 probabilities adding up to 1 and are its legal actions, that every legal
 action's text and JSON forms read back to it and that it applies; and that
 actions legal elsewhere (remembered from earlier states) and malformed texts
-are refused with the right error, leaving the state as it was.
+are refused with the right error, leaving the state as it was. For a ruleset
+that declares its flow (``flow.toml``), every move from one stage to another
+is one the flow declares (:meth:`~serenissima.engine.flow.FlowSpec.successors`).
 """
 
 from __future__ import annotations
@@ -39,6 +41,35 @@ _MALFORMED: Final = ("", "   ", "?", "no such action", "42", "\t\n", "move move 
 
 class ActionChecks(CheckedGame):
     """The checks on the legal, chance and refused actions of each state."""
+
+    def check_flow_start(self, state: State) -> None:
+        flow = self.rules.flow
+        if flow is None:
+            return
+        kind = self.rules.decision(state).kind
+        starts = {flow.start} | (flow.successors(flow.start) if kind != flow.start else set())
+        passable = {stage.kind for stage in flow.stage if stage.passed_over}
+        if kind != flow.start and not (flow.start in passable and kind in starts):
+            raise self.fail(
+                "flow", f"a new game begins in stage {kind!r}, not flow.toml's start {flow.start!r}"
+            )
+
+    def check_flow_step(self, before: State, after: State, action: Action) -> None:
+        flow = self.rules.flow
+        if flow is None:
+            return
+        old, new = self.rules.decision(before).kind, self.rules.decision(after).kind
+        if new == old:
+            return
+        successors = self.successors.get(old)
+        if successors is None:
+            successors = self.successors[old] = flow.successors(old)
+        if new not in successors:
+            raise self.fail(
+                "flow",
+                f"{action.text()!r} led from stage {old!r} to {new!r}, which flow.toml does not "
+                f"declare (it declares {', '.join(sorted(successors)) or 'none'})",
+            )
 
     def check_legal_list(self, state: State, legal: tuple[Action, ...], over: bool) -> None:
         if over and legal:

@@ -152,6 +152,7 @@ class _GameCheck(ActionChecks, ViewChecks, EndChecks):
         rules = self.rules
         rng = random.Random(self.seed)
         state = rules.new_game(self.players, self.options)
+        self.check_flow_start(state)
         while True:
             self.check_state(state)
             if rules.is_over(state):
@@ -179,6 +180,7 @@ class _GameCheck(ActionChecks, ViewChecks, EndChecks):
             raise self.fail(
                 "unchecked-path", f"apply_unchecked and step disagree on {action.text()!r}"
             )
+        self.check_flow_step(state, new, action)
         self.actions.append(action)
         for event in events:
             self.round_trip("event-json", event, Event)
