@@ -17,7 +17,7 @@ import argparse
 import random
 
 import serenissima as ser
-from serenissima.records.game import sample_outcome
+from serenissima.engine.chance import sample_outcome
 
 
 def play(ruleset: str, players: int, seed: int) -> ser.Standings:

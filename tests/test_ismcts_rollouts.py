@@ -10,11 +10,11 @@ from serenissima.agents import GreedyAgent, ISMCTSAgent
 from serenissima.agents._prior import Prior
 from serenissima.agents._rollouts import RolloutSearch, line_end, stage_of
 from serenissima.agents._tree import Settings
+from serenissima.engine.chance import sample_outcome
 from serenissima.engine.core import CHANCE, TERMINAL, State
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError
 from serenissima.engine.registry import load_ruleset
 from serenissima.engine.ruleset import Ruleset
-from serenissima.records.game import sample_outcome
 
 RULES = {name: load_ruleset(name) for name in ("classic", "modern")}
 

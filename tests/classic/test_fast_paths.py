@@ -18,9 +18,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from serenissima import load_ruleset
+from serenissima.engine.chance import sample_outcome
 from serenissima.engine.core import CHANCE, TERMINAL, State
 from serenissima.engine.phases import table_legal
-from serenissima.records.game import sample_outcome
 from serenissima_rulesets.classic.actions import DONE, Bid, Done, only_done
 from serenissima_rulesets.classic.helpers import (
     Backflows,

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from serenissima.engine.chance import sample_outcome
 from serenissima.engine.core import CHANCE, TERMINAL, Action, Standings, State
 from serenissima.engine.errors import ArgumentValueError
-from serenissima.records.game import sample_outcome
 
 if TYPE_CHECKING:
     from serenissima.agents.base import Agent

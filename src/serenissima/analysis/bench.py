@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from serenissima.agents import DEFAULT_MAX_DECISIONS
+from serenissima.engine.chance import sample_outcome
 from serenissima.engine.core import CHANCE, TERMINAL
 from serenissima.engine.errors import ArgumentValueError
-from serenissima.records.game import sample_outcome
 from serenissima.records.serialize import to_json
 
 if TYPE_CHECKING:

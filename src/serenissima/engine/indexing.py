@@ -78,7 +78,7 @@ class Indexing:
     def _own(self, state: object) -> None:
         raise NotImplementedError
 
-    def observe(self, state: State, seat: int) -> Observation:
+    def observe(self, state: State, seat: int | None) -> Observation:
         """What a seat sees (see ``Ruleset.observe``)."""
         raise NotImplementedError
 

@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from fractions import Fraction
 from itertools import repeat
 from operator import is_
-from random import Random
 from typing import TYPE_CHECKING, Any, Protocol
 
 from serenissima.engine.core import (
@@ -26,15 +25,14 @@ from serenissima.engine.core import (
 )
 from serenissima.engine.errors import (
     ArgumentTypeError,
-    ArgumentValueError,
     IllegalActionError,
     OptionError,
-    StateError,
 )
 from serenissima.engine.indexing import Indexing, Learnable
 from serenissima.engine.option_values import OptionValue, resolve_options
 from serenissima.engine.options import OptionSchema
 from serenissima.engine.spec import OptionSpec, RulesetInfo
+from serenissima.engine.views import ACTION_EXPECTED, Seeing, Views, check_seat
 
 if TYPE_CHECKING:
     from serenissima.engine.board import Board
@@ -44,7 +42,7 @@ if TYPE_CHECKING:
 __all__ = ["Engine", "OptionValue", "Ruleset", "resolve_options"]
 
 
-class Engine(Learnable, Protocol):
+class Engine(Learnable, Seeing, Protocol):
     """The logic of an edition, as a ruleset's Python module provides it.
 
     The kernel calls these methods; users call the :class:`Ruleset` methods of
@@ -91,19 +89,6 @@ class Engine(Learnable, Protocol):
     def decision(self, rules: Ruleset, state: State) -> Decision:
         """Describe the decision point of ``state``."""
 
-    def observe(self, rules: Ruleset, state: State, seat: int | None) -> Observation:
-        """Return what ``seat`` may see of ``state``; a spectator (``None``) sees what is public."""
-
-    def is_secret(self, rules: Ruleset, state: State, action: Action) -> bool:
-        """Whether the other seats and spectators must not learn the action (a secret bid)."""
-
-    def sample_state(self, rules: Ruleset, observation: Observation, rng: Random) -> State:
-        """Draw, from ``observation`` alone, a full state its seat cannot tell from the true one.
-
-        ``observe(sample_state(observation, rng), observation.seat)`` must equal
-        ``observation``; what the seat cannot see is drawn with ``rng``.
-        """
-
     def standings(self, rules: Ruleset, state: State) -> Standings:
         """Rank the seats, with the breakdown of each score."""
 
@@ -113,29 +98,11 @@ class Engine(Learnable, Protocol):
     def phases(self) -> tuple[PhaseInfo, ...]:
         """Describe the edition's turn structure, phase by phase, in playing order."""
 
-    def render(self, rules: Ruleset, state: State, seen: Observation | None) -> str:
-        """Draw ``state`` as text, hiding what the viewer's observation ``seen`` hides (or none)."""
-
     def evaluate(self, rules: Ruleset, state: State, seat: int) -> float:
         """Estimate how good ``state`` is for ``seat``, in the units of the final score."""
 
 
-_ACTION_EXPECTED = (
-    "an Action of this ruleset (read text with parse_action(state, text), "
-    "or play text with Game.play)"
-)
-"""What ``apply`` and ``step`` take: actions, never their text (like push and push_san)."""
-
-
-def _check_seat(state: State, seat: object) -> None:
-    """Refuse a seat that is not an int, or not a seat of ``state``'s game."""
-    if isinstance(seat, bool) or not isinstance(seat, int):
-        raise ArgumentTypeError("seat", "a seat number, an int", seat)
-    if not 0 <= seat < state.players:
-        raise StateError(f"seat {seat!r} is not in this {state.players}-player game")
-
-
-class Ruleset(Indexing):
+class Ruleset(Views, Indexing):
     """An edition's declaration joined with its logic.
 
     Obtain one with :func:`serenissima.load_ruleset`. Every method that takes
@@ -187,16 +154,6 @@ class Ruleset(Indexing):
     def id(self) -> str:
         """The ruleset's registry name."""
         return self.info.id
-
-    def _own(self, state: object) -> None:
-        if not isinstance(state, self.engine.state_type):
-            if not isinstance(state, State):
-                expected = f"a {self.engine.state_type.__name__} of the {self.info.id!r} ruleset"
-                raise ArgumentTypeError("state", expected, state)
-            raise StateError(
-                f"{type(state).__name__} is not a state of the {self.info.id!r} ruleset "
-                f"(expected {self.engine.state_type.__name__})"
-            )
 
     def new_game(self, players: int, options: Mapping[str, object] | None = None) -> State:
         """Start a game.
@@ -267,7 +224,7 @@ class Ruleset(Indexing):
         # (C-speed, no __eq__ calls), then by equality (a parsed or rebuilt action)
         if not any(map(is_, actions, repeat(action))) and action not in actions:
             if not isinstance(action, self.engine.action_types):
-                raise ArgumentTypeError("action", _ACTION_EXPECTED, action)
+                raise ArgumentTypeError("action", ACTION_EXPECTED, action)
             raise self.engine.explain(self, state, action)
         return self.engine.step(self, state, action)
 
@@ -278,69 +235,13 @@ class Ruleset(Indexing):
         """
         self._own(state)
         if not isinstance(action, Action):
-            raise ArgumentTypeError("action", _ACTION_EXPECTED, action)
+            raise ArgumentTypeError("action", ACTION_EXPECTED, action)
         return self.engine.step(self, state, action)[0]
 
     def decision(self, state: State) -> Decision:
         """Describe the decision point of ``state``: who decides what."""
         self._own(state)
         return self.engine.decision(self, state)
-
-    def observe(self, state: State, seat: int | None) -> Observation:
-        """Return what ``seat`` may see of ``state``; ``None``: a spectator, shown what all are."""
-        self._own(state)
-        if seat is not None:
-            _check_seat(state, seat)
-        return self.engine.observe(self, state, seat)
-
-    def is_secret(self, state: State, action: Action) -> bool:
-        """Whether ``action``, taken in ``state``, is hidden from all but the seat that takes it.
-
-        Such as a classic bid (C-BID-2): the other seats and spectators learn
-        that the seat moved, and the events, not the action. Chance is never secret.
-
-        Raises:
-            StateError: The state is not of this ruleset.
-            ArgumentTypeError: ``action`` is not an action.
-        """
-        self._own(state)
-        if not isinstance(action, Action):
-            raise ArgumentTypeError("action", _ACTION_EXPECTED, action)
-        if state.to_act < 0:
-            return False
-        return self.engine.is_secret(self, state, action)
-
-    def sample_state(self, observation: Observation, rng: Random) -> State:
-        """Draw a full state that the observing seat cannot tell from the true one.
-
-        A determinization, for bots: built from ``observation`` alone, what the
-        seat cannot see drawn with ``rng`` among the values the public record
-        allows; observing it again for the same seat gives ``observation``.
-
-        Args:
-            observation: What one seat sees, from :meth:`observe`.
-            rng: The generator that draws what the seat cannot see.
-
-        Raises:
-            ArgumentTypeError: ``observation`` is not an observation of this
-                ruleset, or ``rng`` is not a ``random.Random``.
-
-        Examples:
-            >>> import random
-            >>> import serenissima as ser
-            >>> rules = ser.load_ruleset("classic")
-            >>> state = rules.new_game(players=3)
-            >>> seen = rules.observe(state, 1)
-            >>> rules.observe(rules.sample_state(seen, random.Random(4)), 1) == seen
-            True
-        """
-        expected = self.engine.observation_type
-        if not isinstance(observation, expected):
-            what = f"a {expected.__name__} of the {self.info.id!r} ruleset, from observe"
-            raise ArgumentTypeError("observation", what, observation)
-        if not isinstance(rng, Random):
-            raise ArgumentTypeError("rng", "a random.Random", rng)
-        return self.engine.sample_state(self, observation, rng)
 
     def is_over(self, state: State) -> bool:
         """Return whether the game has ended."""
@@ -352,29 +253,6 @@ class Ruleset(Indexing):
         self._own(state)
         return self.engine.standings(self, state)
 
-    def render(self, state: State, seat: int | None = None, *, spectator: bool = False) -> str:
-        """Draw ``state`` as text for a terminal.
-
-        Args:
-            state: A state of this ruleset.
-            seat: The seat whose view to draw, or ``None`` for everything.
-            spectator: Draw a spectator's view (only what is public) instead.
-
-        Returns:
-            Several lines of plain text, without a final newline.
-
-        Raises:
-            StateError: The state is not of this ruleset, or the seat is not in the game.
-            ArgumentValueError: Both a seat and ``spectator``.
-        """
-        self._own(state)
-        if seat is not None:
-            _check_seat(state, seat)
-            if spectator:
-                raise ArgumentValueError("render draws a seat's view or a spectator's, not both")
-        seen = None if seat is None and not spectator else self.engine.observe(self, state, seat)
-        return self.engine.render(self, state, seen)
-
     def evaluate(self, state: State, seat: int) -> float:
         """Estimate how good ``state`` is for ``seat``: the heuristic of the greedy bot.
 
@@ -385,7 +263,7 @@ class Ruleset(Indexing):
             StateError: The state is not of this ruleset, or the seat is not in the game.
         """
         self._own(state)
-        _check_seat(state, seat)
+        check_seat(state, seat)
         return self.engine.evaluate(self, state, seat)
 
     def parse_action(self, state: State, text: str) -> Action:

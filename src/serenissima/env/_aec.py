@@ -11,12 +11,12 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from serenissima.engine.chance import sample_outcome
 from serenissima.engine.core import CHANCE, TERMINAL, Action, State
 from serenissima.engine.errors import ArgumentValueError, StateError
 from serenissima.engine.rewards import check_reward, final_rewards
 from serenissima.engine.ruleset import Ruleset
 from serenissima.env._spaces import Spaces, ruleset_of
-from serenissima.records.game import sample_outcome
 
 __all__ = ["SerenissimaAEC"]
 

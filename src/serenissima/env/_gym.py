@@ -11,12 +11,12 @@ import numpy as np
 
 from serenissima.agents.base import Agent
 from serenissima.agents.kinds import make_agent
+from serenissima.engine.chance import sample_outcome
 from serenissima.engine.core import CHANCE, TERMINAL, State
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, IllegalActionError
 from serenissima.engine.rewards import check_reward, final_rewards
 from serenissima.engine.ruleset import Ruleset
 from serenissima.env._spaces import Spaces, ruleset_of
-from serenissima.records.game import sample_outcome
 
 __all__ = ["SerenissimaGym"]
 

@@ -25,11 +25,11 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
+from serenissima.engine.chance import sample_outcome
 from serenissima.engine.core import CHANCE, TERMINAL, Action, Event, State
 from serenissima.engine.errors import ArgumentTypeError, SerenissimaError, StateError
 from serenissima.engine.registry import load_ruleset
 from serenissima.engine.ruleset import Ruleset
-from serenissima.records.game import sample_outcome
 from serenissima.server._setup import HUMAN, check_setup
 from serenissima.server._store import Move, Store, VersionConflictError
 from serenissima.server._summary import OVER, OWED, PERSON, Summary

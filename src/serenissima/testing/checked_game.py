@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
+from serenissima.engine.chance import sample_outcome
 from serenissima.engine.core import CHANCE, Action, State
-from serenissima.records.game import sample_outcome
 from serenissima.records.serialize import from_json, to_json
 from serenissima.testing.report import ConformanceError
 
