@@ -68,10 +68,11 @@ if TYPE_CHECKING:
     )
     from serenissima.analysis.compare import compare_rulesets
     from serenissima.analysis.diff import DiffEntry, DiffStatus, RulesetDiff
+    from serenissima.analysis.outcome import GameStats
     from serenissima.analysis.report import format_comparison
     from serenissima.analysis.simcompare import SimulationComparison, compare_simulations
     from serenissima.analysis.simulate import iter_games, simulate
-    from serenissima.analysis.summary import GameStats, SimulationSummary
+    from serenissima.analysis.summary import SimulationSummary
     from serenissima.records.game import Game
     from serenissima.records.record import GameRecord
     from serenissima.records.replay import replay
@@ -153,7 +154,8 @@ _LAZY: Final[dict[str, str]] = {
         ("SimulationComparison", "compare_simulations"), "serenissima.analysis.simcompare"
     ),
     **dict.fromkeys(("iter_games", "simulate"), "serenissima.analysis.simulate"),
-    **dict.fromkeys(("GameStats", "SimulationSummary"), "serenissima.analysis.summary"),
+    "GameStats": "serenissima.analysis.outcome",
+    "SimulationSummary": "serenissima.analysis.summary",
     "Game": "serenissima.records.game",
     "GameRecord": "serenissima.records.record",
     "replay": "serenissima.records.replay",

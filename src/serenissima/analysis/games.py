@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from serenissima.agents import make_agent, play_game
-from serenissima.analysis.summary import GameStats
+from serenissima.analysis.outcome import GameOutcome, GameStats
 from serenissima.engine.errors import ArgumentValueError, RulesetError
 
 if TYPE_CHECKING:
@@ -41,7 +41,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_AGENT",
-    "GameOutcome",
     "GameSeeds",
     "GameTask",
     "RulesetRef",
@@ -292,30 +291,6 @@ class GameTask:
     seed: int
     index: int
     options: tuple[tuple[str, object], ...] = ()
-
-
-@attrs.frozen
-class GameOutcome:
-    """What a batch keeps of one game: its statistics and the figures of its standings.
-
-    Attributes:
-        stats: The game's statistics.
-        parts: Each figure of the standings' breakdown (see
-            :attr:`~serenissima.analysis.summary.SimulationSummary.parts`), in
-            the order they appear, with its value by seat.
-        seat_names: Each seat's nation, when the edition names them; else empty.
-
-    Example:
-        >>> from serenissima.analysis.games import GameTask, RulesetRef, play_task
-        >>> task = GameTask(RulesetRef.of("modern"), 2, ("random", "random"), seed=1, index=0)
-        >>> names = [name for name, _ in play_task(task).parts]
-        >>> names[0]
-        'ducats'
-    """
-
-    stats: GameStats
-    parts: tuple[tuple[str, tuple[int, ...]], ...] = ()
-    seat_names: tuple[str, ...] = ()
 
 
 def play_task(task: GameTask) -> GameOutcome:

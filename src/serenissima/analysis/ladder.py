@@ -67,11 +67,12 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from serenissima.agents import check_kind_for, make_agent
-from serenissima.analysis.games import GameOutcome, GameTask, RulesetRef, play_task
+from serenissima.analysis.games import GameTask, RulesetRef, play_task
 from serenissima.analysis.journal import Journal
 from serenissima.analysis.ladder_fit import DEFAULT_PRIOR, fit_bradley_terry, rating_intervals
 from serenissima.analysis.ladder_results import Ladder, PairingResult, Rating, SeatShare
 from serenissima.analysis.ladder_seating import SEATINGS, check_seating, seat_pattern
+from serenissima.analysis.outcome import GameOutcome
 from serenissima.analysis.ray_backend import check_address
 from serenissima.analysis.runner import Runner, Workers
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError

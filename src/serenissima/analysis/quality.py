@@ -49,8 +49,9 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from serenissima.agents import make_agent, play_game
+from serenissima.analysis.games import game_seeds
 from serenissima.analysis.quality_series import lead_changes, leaders, worst_deficits
-from serenissima.analysis.simulate import Progress, game_seeds
+from serenissima.analysis.runner import Progress
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError
 
 if TYPE_CHECKING:

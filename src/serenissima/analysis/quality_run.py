@@ -27,7 +27,7 @@ from serenissima.analysis.journal import Journal
 from serenissima.analysis.quality import GameTrace, Mapper, QualityJob, play_traces
 from serenissima.analysis.quality_compare import EditionSide, QualityComparison, compare_quality
 from serenissima.analysis.quality_notes import agent_note, board_note, reach_note
-from serenissima.analysis.simulate import Progress
+from serenissima.analysis.runner import Progress
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError
 
 if TYPE_CHECKING:

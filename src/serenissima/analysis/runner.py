@@ -43,7 +43,7 @@ import attrs
 from serenissima.analysis._work import Chunks, default_jobs, run_chunk, start_worker
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError
 
-__all__ = ["BACKENDS", "Backend", "Runner", "Workers", "default_jobs", "in_order"]
+__all__ = ["BACKENDS", "Backend", "Progress", "Runner", "Workers", "default_jobs", "in_order"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -53,6 +53,10 @@ Backend = Literal["local", "processes", "ray"]
 
 BACKENDS: Final[tuple[str, ...]] = get_args(Backend)
 """The names of the backends."""
+
+Progress = Callable[[int, int], None]
+"""A callback told ``(games done, games in all)``: once before the first game
+(with the games a journal already holds, or 0), then after each finished game."""
 
 
 @attrs.frozen

@@ -43,7 +43,7 @@ Resuming:
     batch are used, so a batch can be made longer.
 
 Per game:
-    :func:`iter_games` yields one :class:`~serenissima.analysis.summary.GameStats`
+    :func:`iter_games` yields one :class:`~serenissima.analysis.outcome.GameStats`
     per game as it is played, so that any number of games can be streamed;
     ``simulate(..., keep_games=True)`` also keeps them on the summary (a few
     hundred bytes a game).
@@ -65,11 +65,10 @@ from __future__ import annotations
 import contextlib
 import os
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from serenissima.analysis.games import (
-    GameOutcome,
     GameSeeds,
     GameTask,
     RulesetRef,
@@ -79,27 +78,24 @@ from serenissima.analysis.games import (
     seat_kinds,
 )
 from serenissima.analysis.journal import Journal
+from serenissima.analysis.outcome import GameOutcome
 from serenissima.analysis.ray_backend import check_address
-from serenissima.analysis.runner import Runner, Workers
+from serenissima.analysis.runner import Progress, Runner, Workers
 from serenissima.analysis.tally import Tally
 from serenissima.engine.errors import ArgumentValueError
 
 if TYPE_CHECKING:
-    from serenissima.analysis.summary import GameStats, SimulationSummary
+    from serenissima.analysis.outcome import GameStats
+    from serenissima.analysis.summary import SimulationSummary
     from serenissima.engine.ruleset import Ruleset
 
 __all__ = [
     "GameSeeds",
-    "Progress",
     "game_seeds",
     "iter_games",
     "simulate",
     "simulate_many",
 ]
-
-Progress = Callable[[int, int], None]
-"""A callback told ``(games done, games in all)``: once before the first game
-(with the games a journal already holds, or 0), then after each finished game."""
 
 
 def _check_games(games: int) -> None:
@@ -180,7 +176,7 @@ def simulate(
         seats: Each seat's agent kind, by :func:`~serenissima.agents.make_agent`
             name; every seat ``"random"`` when ``None``.
         keep_games: Keep every game's
-            :class:`~serenissima.analysis.summary.GameStats` on the summary's ``rows``.
+            :class:`~serenissima.analysis.outcome.GameStats` on the summary's ``rows``.
         jobs: Games played at once: 1 in this process, more in worker
             processes, ``None`` on every core (see "On every core" above).
         backend: ``"local"``, ``"processes"`` or ``"ray"``; ``None`` chooses by ``jobs``.

@@ -1,17 +1,17 @@
-"""What a batch of games leaves: each game's figures and the batch's summary.
+"""What a batch of games leaves: the summary of its games' figures.
 
-:class:`GameStats` records one game of a batch: its length, the scores, the
-winners and the winner's margin. :class:`SimulationSummary` is the whole
-batch, as :func:`~serenissima.analysis.simulate.simulate` makes it: game
-length, chance nodes, the winner's margin, shared wins, and by seat the win
-rate and the mean score with the mean of every figure the edition's standings
-give with it: the parts of the score, then what they show beside it (ducats,
-then ports and galleys, in the modern edition; capital, ports, full ports and
-ducats, then ducats held, in the classic one). Means come with their
-standard deviation and a 95% interval, win rates with a 95% Wilson interval
-(see :mod:`serenissima.analysis.stats`); both turn into JSON-ready data. A
-summary also carries notes (:class:`Note`): one sentence on each figure that
-would surprise a reader, such as the low scores of random seats (see
+:class:`SimulationSummary` is the whole batch, as
+:func:`~serenissima.analysis.simulate.simulate` makes it from each game's
+:class:`~serenissima.analysis.outcome.GameStats`: game length, chance nodes,
+the winner's margin, shared wins, and by seat the win rate and the mean score
+with the mean of every figure the edition's standings give with it: the parts
+of the score, then what they show beside it (ducats, then ports and galleys,
+in the modern edition; capital, ports, full ports and ducats, then ducats
+held, in the classic one). Means come with their standard deviation and a 95%
+interval, win rates with a 95% Wilson interval (see
+:mod:`serenissima.analysis.stats`); both turn into JSON-ready data. A summary
+also carries notes (:class:`Note`): one sentence on each figure that would
+surprise a reader, such as the low scores of random seats (see
 :mod:`serenissima.analysis.notes`).
 """
 
@@ -22,53 +22,14 @@ from typing import Any, Final
 
 import attrs
 
+from serenissima.analysis.outcome import GameStats
 from serenissima.analysis.stats import Interval, Moments, wilson_interval
 from serenissima.engine.errors import ArgumentValueError
 
-__all__ = ["QUANTITIES", "GameStats", "Note", "SimulationSummary"]
+__all__ = ["QUANTITIES", "Note", "SimulationSummary"]
 
 QUANTITIES: Final[tuple[str, ...]] = ("decisions", "chance", "turns", "margin")
 """The per-game quantities a summary keeps the mean, spread and range of."""
-
-
-@attrs.frozen(slots=True)
-class GameStats:
-    """What happened in one game of a batch.
-
-    Attributes:
-        index: The game's index in the batch, from 0.
-        seed: The game's seed
-            (:attr:`~serenissima.analysis.simulate.GameSeeds.game`).
-        decisions: The number of seat decisions.
-        chance: The number of chance nodes.
-        turns: The turn (or round) reached at the end.
-        scores: The final score of each seat, by seat.
-        winners: The seats ranked first (several on a shared win).
-        margin: The winner's score minus the best score of the other seats;
-            0 on a shared win (and with a single seat).
-
-    Example:
-        >>> import serenissima as ser
-        >>> from serenissima.analysis.simulate import simulate
-        >>> summary = simulate(ser.load_ruleset("modern"), 2, games=1, seed=1, keep_games=True)
-        >>> row = summary.rows[0]
-        >>> row.index, len(row.scores), row.margin >= 0, row.shared == (len(row.winners) > 1)
-        (0, 2, True, True)
-    """
-
-    index: int
-    seed: int
-    decisions: int
-    chance: int
-    turns: int
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
-    margin: int
-
-    @property
-    def shared(self) -> bool:
-        """True when several seats share the win."""
-        return len(self.winners) > 1
 
 
 @attrs.frozen(slots=True)
@@ -126,7 +87,8 @@ class SimulationSummary:
         min_chance: Fewest chance nodes in a game.
         max_chance: Most chance nodes in a game.
         sd_turns: Standard deviation of the turn or round reached.
-        mean_margin: Mean winner margin (see :attr:`GameStats.margin`), in ``score_unit``.
+        mean_margin: Mean winner margin (see
+            :attr:`~serenissima.analysis.outcome.GameStats.margin`), in ``score_unit``.
         sd_margin: Standard deviation of the winner margin.
         min_margin: Smallest winner margin of a game.
         max_margin: Largest winner margin of a game.

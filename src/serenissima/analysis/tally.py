@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from serenissima.analysis.games import GameOutcome
 from serenissima.analysis.notes import summary_notes
+from serenissima.analysis.outcome import GameOutcome, GameStats
 from serenissima.analysis.stats import Moments
-from serenissima.analysis.summary import QUANTITIES, GameStats, SimulationSummary
+from serenissima.analysis.summary import QUANTITIES, SimulationSummary
 from serenissima.engine.errors import ArgumentValueError
 
 if TYPE_CHECKING:
