@@ -2,8 +2,8 @@
 
 Every configuration plays the same batch (``--games`` random games of
 ``--ruleset`` at ``--players`` seats, from ``--seed``) through the runner of
-``serenissima.analysis.runner``, and adds it up with
-``serenissima.analysis.tally``: the script checks that every configuration
+``serenissima.analysis.run.runner``, and adds it up with
+``serenissima.analysis.simulate.tally``: the script checks that every configuration
 gives the same summary, and reports for each:
 
 - **start-up**: the seconds until the first game came back (starting the
@@ -47,11 +47,11 @@ from typing import Any
 import attrs
 
 import serenissima
-from serenissima.analysis.bench_report import bars_svg
-from serenissima.analysis.games import GameTask, RulesetRef, play_task
-from serenissima.analysis.runner import Runner, Workers, default_jobs
-from serenissima.analysis.summary import SimulationSummary
-from serenissima.analysis.tally import Tally
+from serenissima.analysis.bench.report import bars_svg
+from serenissima.analysis.run.games import GameTask, RulesetRef, play_task
+from serenissima.analysis.run.runner import Runner, Workers, default_jobs
+from serenissima.analysis.simulate.summary import SimulationSummary
+from serenissima.analysis.simulate.tally import Tally
 
 
 def machine() -> dict[str, Any]:

@@ -8,7 +8,7 @@ A decision costs the same thing on both sides:
 
 - serenissima: ``legal_actions`` of the seat to act, a uniform pick, and a
   checked ``apply`` that returns a new immutable state (chance nodes are
-  resolved apart and not counted, see ``serenissima.analysis.bench``);
+  resolved apart and not counted, see ``serenissima.analysis.bench.throughput``);
 - catanatron: one ``Game.play_tick`` with random players: the player picks
   from the game's list of playable actions, and the game validates and
   executes the action in place and lists the next playable actions (its dice
@@ -46,8 +46,8 @@ from pathlib import Path
 from typing import Any
 
 import serenissima
-from serenissima.analysis.bench import BenchResult, run_bench
-from serenissima.analysis.bench_report import bench_data, bench_svg, format_bench_table
+from serenissima.analysis.bench.report import bench_data, bench_svg, format_bench_table
+from serenissima.analysis.bench.throughput import BenchResult, run_bench
 
 PEER = "catanatron"
 

@@ -33,11 +33,11 @@ def floors() -> list[list[tuple[str, bool]]]:
     """The layers contract's floors, top first: each a list of (room, optional)."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     for contract in config["tool"]["importlinter"]["contracts"]:
-        if contract["type"] == "layers":
+        if contract["type"] == "layers" and contract.get("containers") == ["serenissima"]:
             layers: list[str] = contract["layers"]
             break
     else:
-        raise LookupError("pyproject.toml declares no layers contract")
+        raise LookupError("pyproject.toml declares no layers contract for the package")
     out = []
     for layer in layers:
         rooms = []

@@ -15,8 +15,8 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from serenissima.analysis.ladder_budgets import BudgetStep, budget_table
-from serenissima.analysis.ladder_report import ladder_markdown
+from serenissima.analysis.ladder.budgets import BudgetStep, budget_table
+from serenissima.analysis.ladder.report import ladder_markdown
 
 DATA = ROOT / "docs" / "data" / "budget-ladder.json"
 MARKER = "<!-- budget-ladder -->"

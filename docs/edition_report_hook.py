@@ -3,8 +3,8 @@
 ``scripts/edition_report.py`` writes the file: a quality comparison of the two
 editions (``QualityComparison.to_dict()``) and how it was made. This hook adds
 its charts to the site (``edition-report-NAME.svg``, drawn by
-``serenissima.analysis.quality_svg``) and puts the report, written by
-``serenissima.analysis.quality_report``, in place of the page's marker: the
+``serenissima.analysis.quality.svg``) and puts the report, written by
+``serenissima.analysis.quality.report``, in place of the page's marker: the
 same text ``serenissima compare --report`` writes.
 """
 
@@ -18,9 +18,9 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from serenissima.analysis.quality_compare import QualityComparison
-from serenissima.analysis.quality_report import report_markdown
-from serenissima.analysis.quality_svg import quality_charts
+from serenissima.analysis.quality.compare import QualityComparison
+from serenissima.analysis.quality.report import report_markdown
+from serenissima.analysis.quality.svg import quality_charts
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "docs" / "data" / "edition-report.json"

@@ -34,11 +34,11 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from serenissima.analysis.compare import compare_rulesets
-from serenissima.analysis.diff import DiffEntry, DiffStatus
-from serenissima.analysis.simcompare import compare_simulations
-from serenissima.analysis.simulate import simulate
-from serenissima.analysis.stats import Interval
+from serenissima.analysis.diff.compare import compare_rulesets
+from serenissima.analysis.diff.entries import DiffEntry, DiffStatus
+from serenissima.analysis.simulate.batch import simulate
+from serenissima.analysis.simulate.compare import compare_simulations
+from serenissima.analysis.stats.intervals import Interval
 from serenissima.engine.registry import available_rulesets, load_ruleset
 from serenissima.engine.ruleset import Ruleset
 from serenissima.engine.spec import Source

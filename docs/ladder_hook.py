@@ -2,7 +2,7 @@
 
 ``scripts/ladder.py`` writes the file with ``serenissima ladder --format json``:
 one ladder per edition and player count. This hook turns it into the page's
-tables and its chart (``ladder.svg``, drawn by ``serenissima.analysis.ladder_report``).
+tables and its chart (``ladder.svg``, drawn by ``serenissima.analysis.ladder.report``).
 The tables of each agent's share by seat, and alone, are shown for the
 ladders whose pairings have them (``seats`` and ``alone`` blocks); a file
 written before the ladder kept its seats shows the pairings and the ratings.
@@ -18,7 +18,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from serenissima.analysis.ladder_report import ladder_markdown, ladder_svg
+from serenissima.analysis.ladder.report import ladder_markdown, ladder_svg
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "docs" / "data" / "ladder.json"

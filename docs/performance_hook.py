@@ -3,7 +3,7 @@
 ``benchmarks/side_by_side.py --out docs/data/performance.json`` writes the file:
 the editions' figures by player count and the peer engine's, measured in one run,
 with the machine they ran on. This hook turns it into the page's tables and its
-chart (``performance.svg``, drawn by ``serenissima.analysis.bench_report``).
+chart (``performance.svg``, drawn by ``serenissima.analysis.bench.report``).
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from serenissima.analysis.bench import BenchResult
-from serenissima.analysis.bench_report import bench_svg
+from serenissima.analysis.bench.report import bench_svg
+from serenissima.analysis.bench.throughput import BenchResult
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "docs" / "data" / "performance.json"

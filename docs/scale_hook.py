@@ -3,7 +3,7 @@
 ``benchmarks/scaling.py --out docs/data/scaling.json`` writes the file: games per
 second in-process, in worker processes and on a local Ray instance, measured in one
 run, with the machine and its load. This hook turns it into the page's table and its
-chart (``scaling.svg``, drawn by ``serenissima.analysis.bench_report.bars_svg``).
+chart (``scaling.svg``, drawn by ``serenissima.analysis.bench.report.bars_svg``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from serenissima.analysis.bench_report import bars_svg
+from serenissima.analysis.bench.report import bars_svg
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "docs" / "data" / "scaling.json"

@@ -22,10 +22,10 @@ from collections.abc import Sequence
 
 import serenissima as ser
 from serenissima.agents import AGENT_KINDS
-from serenissima.analysis.diff import SECTIONS
-from serenissima.analysis.difftext import format_diff, format_summary
-from serenissima.analysis.report import format_comparison
-from serenissima.analysis.simcompare import compare_simulations
+from serenissima.analysis.diff.entries import SECTIONS
+from serenissima.analysis.diff.text import format_diff, format_summary
+from serenissima.analysis.simulate.compare import compare_simulations
+from serenissima.analysis.simulate.report import format_comparison
 
 
 def print_diff(diff: ser.RulesetDiff, sections: Sequence[str], rows: int) -> None:

@@ -35,7 +35,7 @@ from pathlib import Path
 
 import serenissima as ser
 from serenissima.agents import RandomAgent
-from serenissima.analysis.difftext import format_diff
+from serenissima.analysis.diff.text import format_diff
 
 HERE = Path(__file__).resolve().parent
 FOLDER = HERE / "custom_board"

@@ -61,7 +61,7 @@ import attrs
 
 import serenissima as ser
 from serenissima.agents import Agent, GreedyAgent, RandomAgent, play_game
-from serenissima.analysis.stats import wilson_interval
+from serenissima.analysis.stats.intervals import wilson_interval
 
 
 def _series(

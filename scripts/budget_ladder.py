@@ -7,7 +7,7 @@ written ``0.05s,0.2s``), with ``--anchor`` first when given: at 2 seats the
 budgets take turns at every seat, at 3 or 4 seats each sits alone among the
 other's seats (``--seating one``), which is the 4-seat target: one seat with
 the larger budget among the smaller's should win more than its fair share.
-:func:`serenissima.analysis.ladder_budgets.budget_steps` then picks out the
+:func:`serenissima.analysis.ladder.budgets.budget_steps` then picks out the
 pairings where one budget is four times the other.
 
 Every ladder is written to ``--out`` (``docs/data/budget-ladder.json``) as soon
@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from serenissima import __version__
-from serenissima.analysis.ladder_budgets import budget_steps
+from serenissima.analysis.ladder.budgets import budget_steps
 from serenissima.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -6,7 +6,7 @@ The script plays ``--games`` games of each edition at ``--players`` seats, with
 seat against ``--versus`` seats (the greedy bot by default: the skill
 gradient); game ``i`` of both editions meets the same dice and cards. It
 compares them with
-:func:`serenissima.analysis.quality_run.run_quality` and writes the comparison,
+:func:`serenissima.analysis.quality.run.run_quality` and writes the comparison,
 with how it was made, to ``--out`` (by default ``docs/data/edition-report.json``),
 which ``docs/edition_report_hook.py`` turns into the report page.
 
@@ -41,9 +41,9 @@ from pathlib import Path
 from typing import Any
 
 from serenissima.agents import strongest_kind, weaker_kind
-from serenissima.analysis.bootstrap import DEFAULT_REPLICATES
-from serenissima.analysis.quality_run import check_quality, run_quality
-from serenissima.analysis.runner import Runner, Workers
+from serenissima.analysis.quality.run import check_quality, run_quality
+from serenissima.analysis.run.runner import Runner, Workers
+from serenissima.analysis.stats.bootstrap import DEFAULT_REPLICATES
 from serenissima.engine.errors import ArgumentValueError, SerenissimaError
 from serenissima.engine.registry import load_ruleset
 

@@ -87,7 +87,7 @@ from serenissima.agents.ismcts import (
     DEFAULT_PRIOR,
     DENIAL,
 )
-from serenissima.analysis.stats import Moments, wilson_interval
+from serenissima.analysis.stats.intervals import Moments, wilson_interval
 
 
 class _Timed:

@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 from serenissima import __version__
-from serenissima.analysis.ladder_seating import SEATINGS
+from serenissima.analysis.ladder.seating import SEATINGS
 from serenissima.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 import serenissima as ser
-from serenissima.analysis.stats import wilson_interval
+from serenissima.analysis.stats.intervals import wilson_interval
 
 
 def play(rules: ser.Ruleset, kinds: list[str], first: int, seed: int) -> list[float]:

@@ -26,7 +26,7 @@ from typing import Any
 
 import serenissima as ser
 from serenissima.agents import ISMCTSAgent, play_game
-from serenissima.analysis.stats import wilson_interval
+from serenissima.analysis.stats.intervals import wilson_interval
 
 
 def settings(text: str) -> dict[str, Any]:

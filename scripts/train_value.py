@@ -4,7 +4,7 @@ For every ruleset and player count, the script plays ``--games`` self-play
 games (``--agent`` at every seat, the greedy bot by default) on the analysis
 runner (``--jobs``, ``--backend processes`` or ``ray``, ``--address``), keeps
 about one decision in ``--every`` of each (a state drawn from the view of the
-seat to act: :mod:`serenissima.analysis.value_data`), fits the conditional-logit
+seat to act: :mod:`serenissima.analysis.values.data`), fits the conditional-logit
 value model to the games whose index is not a multiple-of-five-plus-four and
 scores it on those that are (one game in five, held out). Each player count's
 weights are written to the ruleset's ``values.json`` as soon as they are fitted,
@@ -32,10 +32,10 @@ from pathlib import Path
 from typing import Any
 
 from serenissima import __version__
-from serenissima.analysis.games import RulesetRef
-from serenissima.analysis.runner import BACKENDS, Runner, Workers
-from serenissima.analysis.value_data import Position, PositionsTask, collect_positions
-from serenissima.analysis.value_fit import HeldOut, fit_weights, held_out
+from serenissima.analysis.run.games import RulesetRef
+from serenissima.analysis.run.runner import BACKENDS, Runner, Workers
+from serenissima.analysis.values.data import Position, PositionsTask, collect_positions
+from serenissima.analysis.values.fit import HeldOut, fit_weights, held_out
 from serenissima.engine.registry import get_plugin
 from serenissima.engine.value_model import MODEL_KIND, VALUE_FEATURES, file_digest
 

@@ -1,10 +1,10 @@
 """The house's rules: floors import downwards only, no circles, small rooms with a docstring.
 
 The import contracts live in ``pyproject.toml`` and are checked by
-import-linter (``lint-imports``): the layers of the package, the editions
-importing only the engine, the engine knowing no edition, the editions
-independent of each other, and no import circle between sibling modules at any
-depth. The tests below run it, check that each contract would catch a breach,
+import-linter (``lint-imports``): the layers of the package and of its
+analysis floor, the editions importing only the engine, the engine knowing no
+edition, the editions independent of each other, and no import circle between
+sibling modules at any depth. The tests below run it, check that each contract would catch a breach,
 and hold every module of the package and of the shipped editions to at most
 400 lines with a docstring saying what it holds.
 """
@@ -53,16 +53,43 @@ def test_the_import_contracts_are_kept() -> None:
     assert f"Contracts: {len(_contracts())} kept, 0 broken." in result.stdout
 
 
+def _layers(container: str) -> list[str]:
+    """The layers, top first, of the layers contract of ``container``."""
+    contract = next(
+        c for c in _contracts() if c["type"] == "layers" and c.get("containers") == [container]
+    )
+    layers = contract["layers"]
+    assert isinstance(layers, list)
+    return [str(layer) for layer in layers]
+
+
+def _rooms(layers: list[str]) -> set[str]:
+    return {part.strip().strip("()") for layer in layers for part in layer.split("|")}
+
+
+def _subpackages(folder: Path) -> set[str]:
+    return {p.name for p in folder.iterdir() if (p / "__init__.py").is_file()}
+
+
 def test_the_contracts_cover_the_floors_and_the_editions() -> None:
     kinds = {contract["type"] for contract in _contracts()}
     assert kinds == {"layers", "forbidden", "independence", "acyclic_siblings"}
-    layers = next(c for c in _contracts() if c["type"] == "layers")["layers"]
-    assert isinstance(layers, list)
+    layers = _layers("serenissima")
     assert layers[0] == "cli"
     assert layers[-1] == "engine"
     present = {p.name for p in (ROOT / "src" / "serenissima").iterdir() if p.is_dir()}
-    named = {part.strip().strip("()") for layer in layers for part in str(layer).split("|")}
-    assert present - {"__pycache__"} <= named, "a subpackage is on no floor"
+    assert present - {"__pycache__"} <= _rooms(layers), "a subpackage is on no floor"
+
+
+def test_the_analysis_floor_is_layered_room_by_room() -> None:
+    """Every sub-package of the analysis floor is on one of its layers, statistics at the bottom."""
+    layers = _layers("serenissima.analysis")
+    assert layers[-1] == "stats"
+    folder = ROOT / "src" / "serenissima" / "analysis"
+    assert _subpackages(folder) == _rooms(layers), "the analysis layers name other rooms"
+    assert not [p.name for p in folder.glob("*.py") if p.name != "__init__.py"], (
+        "a module of the analysis floor is in no room"
+    )
 
 
 def test_a_broken_floor_is_reported(tmp_path: Path) -> None:

@@ -9,14 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from serenissima.analysis.bootstrap import (
+from serenissima.analysis.stats.bootstrap import (
     bootstrap,
     paired_bootstrap,
     percentile,
     weighted_mean,
     weighted_ratio,
 )
-from serenissima.analysis.stats import wilson_interval
+from serenissima.analysis.stats.intervals import wilson_interval
 from serenissima.engine.errors import ArgumentTypeError, SerenissimaError
 
 

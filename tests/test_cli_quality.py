@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import toy
-from serenissima.analysis.quality_compare import QualityComparison
+from serenissima.analysis.quality.compare import QualityComparison
 from serenissima.cli import main
 
 

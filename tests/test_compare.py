@@ -15,11 +15,12 @@ import pytest
 
 import serenissima
 import toy
-from serenissima.analysis import compare, difftext
-from serenissima.analysis import diff as diff_types
-from serenissima.analysis.compare import compare_rulesets
-from serenissima.analysis.diff import SECTIONS, DiffEntry, DiffStatus, RulesetDiff
-from serenissima.analysis.difftext import format_diff
+from serenissima.analysis.diff import compare
+from serenissima.analysis.diff import entries as diff_types
+from serenissima.analysis.diff import text as difftext
+from serenissima.analysis.diff.compare import compare_rulesets
+from serenissima.analysis.diff.entries import SECTIONS, DiffEntry, DiffStatus, RulesetDiff
+from serenissima.analysis.diff.text import format_diff
 from serenissima.cli import main
 from serenissima.engine.errors import RulesetError
 from serenissima.engine.phases import PhaseInfo

@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-from serenissima.analysis.quality_compare import QualityComparison
+from serenissima.analysis.quality.compare import QualityComparison
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "edition_report.py"

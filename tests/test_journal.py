@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from serenissima.analysis.journal import FORMAT, Journal
+from serenissima.analysis.run.journal import FORMAT, Journal
 from serenissima.engine.errors import ArgumentValueError
 
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from serenissima.analysis.ladder import PairingResult, run_ladder, seat_pattern
-from serenissima.analysis.ladder_fit import fit_bradley_terry, rating_intervals
-from serenissima.analysis.ladder_report import format_ladder, ladder_markdown, ladder_svg
+from serenissima.analysis.ladder.fit import fit_bradley_terry, rating_intervals
+from serenissima.analysis.ladder.report import format_ladder, ladder_markdown, ladder_svg
+from serenissima.analysis.ladder.run import PairingResult, run_ladder, seat_pattern
 from serenissima.cli import main
 from serenissima.engine.errors import ArgumentValueError, SerenissimaError
 

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 import serenissima as ser
-from serenissima.analysis.ladder import run_ladder
-from serenissima.analysis.ladder_budgets import BudgetStep, budget_steps, budget_table
+from serenissima.analysis.ladder.budgets import BudgetStep, budget_steps, budget_table
+from serenissima.analysis.ladder.run import run_ladder
 from serenissima.engine.errors import ArgumentValueError
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,11 +11,11 @@ from types import ModuleType
 
 import pytest
 
-from serenissima.analysis.games import GameTask, RulesetRef, play_task
-from serenissima.analysis.ladder import PairingResult, SeatShare, run_ladder, seat_pattern
-from serenissima.analysis.ladder_report import format_ladder, ladder_markdown
-from serenissima.analysis.ladder_seating import SEATINGS, check_seating
-from serenissima.analysis.stats import wilson_interval
+from serenissima.analysis.ladder.report import format_ladder, ladder_markdown
+from serenissima.analysis.ladder.run import PairingResult, SeatShare, run_ladder, seat_pattern
+from serenissima.analysis.ladder.seating import SEATINGS, check_seating
+from serenissima.analysis.run.games import GameTask, RulesetRef, play_task
+from serenissima.analysis.stats.intervals import wilson_interval
 from serenissima.cli import main
 from serenissima.engine.errors import ArgumentValueError
 

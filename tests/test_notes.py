@@ -11,11 +11,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import toy
-from serenissima.analysis.notes import NOTE_KEYS, comparison_notes, score_parts, summary_notes
-from serenissima.analysis.report import format_comparison, format_summary
-from serenissima.analysis.simcompare import compare_simulations
-from serenissima.analysis.simulate import simulate
-from serenissima.analysis.summary import SimulationSummary
+from serenissima.analysis.simulate.batch import simulate
+from serenissima.analysis.simulate.compare import compare_simulations
+from serenissima.analysis.simulate.notes import (
+    NOTE_KEYS,
+    comparison_notes,
+    score_parts,
+    summary_notes,
+)
+from serenissima.analysis.simulate.report import format_comparison, format_summary
+from serenissima.analysis.simulate.summary import SimulationSummary
 from serenissima.cli import main
 from serenissima.engine.registry import load_ruleset
 from serenissima.engine.ruleset import Ruleset

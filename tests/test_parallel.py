@@ -21,8 +21,8 @@ import pytest
 
 import processes
 import toy
-from serenissima.analysis.simulate import simulate, simulate_many
-from serenissima.analysis.summary import SimulationSummary
+from serenissima.analysis.simulate.batch import simulate, simulate_many
+from serenissima.analysis.simulate.summary import SimulationSummary
 from serenissima.cli import main
 from serenissima.cli._common import Parser, add_run_arguments, run_arguments
 from serenissima.engine.errors import ArgumentValueError
@@ -207,7 +207,7 @@ def test_compare_takes_run_arguments_with_games_only(capsys: pytest.CaptureFixtu
 
 
 def test_the_commands_run_on_every_core_unless_told(monkeypatch: pytest.MonkeyPatch) -> None:
-    import serenissima.analysis.runner as runner
+    import serenissima.analysis.run.runner as runner
 
     monkeypatch.setattr(runner, "default_jobs", lambda: 3)
     parser = Parser()

@@ -14,7 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import toy
-from serenissima.analysis.quality import (
+from serenissima.analysis.quality.metrics import METRICS, columns, metric_spec, statistic
+from serenissima.analysis.quality.series import lead_changes, leaders, worst_deficits
+from serenissima.analysis.quality.trace import (
     GameTrace,
     KindTally,
     QualityJob,
@@ -22,9 +24,7 @@ from serenissima.analysis.quality import (
     play_traces,
     trace_game,
 )
-from serenissima.analysis.quality_metrics import METRICS, columns, metric_spec, statistic
-from serenissima.analysis.quality_series import lead_changes, leaders, worst_deficits
-from serenissima.analysis.simulate import game_seeds, simulate
+from serenissima.analysis.simulate.batch import game_seeds, simulate
 from serenissima.engine.errors import ArgumentTypeError, SerenissimaError
 from serenissima.engine.registry import load_ruleset
 

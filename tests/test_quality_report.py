@@ -11,24 +11,24 @@ import attrs
 import pytest
 
 import toy
-from serenissima.analysis.quality import GameTrace, KindTally
-from serenissima.analysis.quality_compare import (
+from serenissima.analysis.quality.compare import (
     EditionSide,
     QualityComparison,
     compare_quality,
 )
-from serenissima.analysis.quality_metrics import METRICS
-from serenissima.analysis.quality_notes import agent_note, board_note, capital_reach, reach_note
-from serenissima.analysis.quality_report import (
+from serenissima.analysis.quality.metrics import METRICS
+from serenissima.analysis.quality.notes import agent_note, board_note, capital_reach, reach_note
+from serenissima.analysis.quality.report import (
     REPORT_FILES,
     check_report_folder,
     report_html,
     report_markdown,
     write_report,
 )
-from serenissima.analysis.quality_run import check_quality, run_quality
-from serenissima.analysis.quality_svg import quality_charts
-from serenissima.analysis.quality_text import finding, findings
+from serenissima.analysis.quality.run import check_quality, run_quality
+from serenissima.analysis.quality.svg import quality_charts
+from serenissima.analysis.quality.text import finding, findings
+from serenissima.analysis.quality.trace import GameTrace, KindTally
 from serenissima.engine.board import Board
 from serenissima.engine.errors import SerenissimaError
 from serenissima.engine.registry import load_ruleset

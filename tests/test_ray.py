@@ -21,8 +21,8 @@ import attrs
 import pytest
 
 import processes
-from serenissima.analysis.ray_backend import RayWorkers
-from serenissima.analysis.simulate import simulate_many
+from serenissima.analysis.run.ray_backend import RayWorkers
+from serenissima.analysis.simulate.batch import simulate_many
 from serenissima.cli import main
 
 LOOPBACK = {"RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0"}

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from serenissima.analysis._work import MAX_CHUNK, Chunks
-from serenissima.analysis.ray_backend import check_address
-from serenissima.analysis.runner import Runner, Workers, default_jobs
+from serenissima.analysis.run._work import MAX_CHUNK, Chunks
+from serenissima.analysis.run.ray_backend import check_address
+from serenissima.analysis.run.runner import Runner, Workers, default_jobs
 from serenissima.engine import errors
 from serenissima.engine.errors import ArgumentValueError, RulesetError, SerenissimaError
 
@@ -41,7 +41,7 @@ def test_workers_fill_in_the_defaults(
 
 
 def test_no_job_given_is_every_core(monkeypatch: pytest.MonkeyPatch) -> None:
-    import serenissima.analysis.runner as runner
+    import serenissima.analysis.run.runner as runner
 
     monkeypatch.setattr(runner, "default_jobs", lambda: 6)
     assert Workers.choose() == Workers("processes", 6, None)

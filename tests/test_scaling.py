@@ -10,7 +10,7 @@ from types import ModuleType
 
 import pytest
 
-from serenissima.analysis.runner import default_jobs
+from serenissima.analysis.run.runner import default_jobs
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "scaling.py"
 

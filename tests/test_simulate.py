@@ -11,14 +11,14 @@ import attrs
 import pytest
 
 import toy
-from serenissima.analysis import games as games_module
-from serenissima.analysis.bench import BenchResult, run_bench
-from serenissima.analysis.bench_report import format_bench
-from serenissima.analysis.report import format_comparison, format_summary
-from serenissima.analysis.simcompare import compare_simulations, seat_label
-from serenissima.analysis.simulate import game_seeds, iter_games, simulate
-from serenissima.analysis.stats import Z95
-from serenissima.analysis.summary import QUANTITIES, SimulationSummary
+from serenissima.analysis.bench.report import format_bench
+from serenissima.analysis.bench.throughput import BenchResult, run_bench
+from serenissima.analysis.run import games as games_module
+from serenissima.analysis.simulate.batch import game_seeds, iter_games, simulate
+from serenissima.analysis.simulate.compare import compare_simulations, seat_label
+from serenissima.analysis.simulate.report import format_comparison, format_summary
+from serenissima.analysis.simulate.summary import QUANTITIES, SimulationSummary
+from serenissima.analysis.stats.intervals import Z95
 from serenissima.engine.errors import OptionError, SerenissimaError
 from serenissima.engine.registry import load_ruleset
 from serenissima.engine.ruleset import Ruleset
@@ -71,7 +71,7 @@ class _Stopper:
 
 
 def _only_stoppers(monkeypatch: pytest.MonkeyPatch) -> None:
-    # every game of a batch is played by serenissima.analysis.games
+    # every game of a batch is played by serenissima.analysis.run.games
     monkeypatch.setattr(games_module, "make_agent", lambda kind, seed: _Stopper())
 
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from serenissima.analysis.stats import (
+from serenissima.analysis.stats.intervals import (
     Z95,
     Interval,
     Moments,

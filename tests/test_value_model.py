@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from serenissima.agents import ISMCTSAgent, make_agent
-from serenissima.analysis.games import RulesetRef
-from serenissima.analysis.value_data import Position, PositionsTask, collect_positions
-from serenissima.analysis.value_fit import chances, fit_weights, held_out
+from serenissima.analysis.run.games import RulesetRef
+from serenissima.analysis.values.data import Position, PositionsTask, collect_positions
+from serenissima.analysis.values.fit import chances, fit_weights, held_out
 from serenissima.engine.core import CHANCE, TERMINAL
 from serenissima.engine.errors import ArgumentValueError, RulesetError
 from serenissima.engine.registry import get_plugin, load_ruleset
@@ -338,7 +338,7 @@ def test_a_ladder_refuses_a_learned_search_a_ruleset_lacks_before_playing(
     tmp_path: Path,
 ) -> None:
     import toy
-    from serenissima.analysis.ladder import run_ladder
+    from serenissima.analysis.ladder.run import run_ladder
 
     journal = tmp_path / "games.jsonl"
     with pytest.raises(ArgumentValueError, match="ships no learned evaluation for 2 seats"):

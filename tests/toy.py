@@ -452,6 +452,6 @@ def play_here(monkeypatch: Any) -> None:
     Worker processes load rulesets from the real registry, where a stand-in's
     rulesets are not installed; with one core, the commands play in-process.
     """
-    import serenissima.analysis.runner as runner
+    import serenissima.analysis.run.runner as runner
 
     monkeypatch.setattr(runner, "default_jobs", lambda: 1)

@@ -66,12 +66,13 @@ if TYPE_CHECKING:
         make_agent,
         play_game,
     )
-    from serenissima.analysis.compare import compare_rulesets
-    from serenissima.analysis.diff import DiffEntry, DiffStatus, RulesetDiff
-    from serenissima.analysis.report import format_comparison
-    from serenissima.analysis.simcompare import SimulationComparison, compare_simulations
-    from serenissima.analysis.simulate import iter_games, simulate
-    from serenissima.analysis.summary import GameStats, SimulationSummary
+    from serenissima.analysis.diff.compare import compare_rulesets
+    from serenissima.analysis.diff.entries import DiffEntry, DiffStatus, RulesetDiff
+    from serenissima.analysis.run.outcome import GameStats
+    from serenissima.analysis.simulate.batch import iter_games, simulate
+    from serenissima.analysis.simulate.compare import SimulationComparison, compare_simulations
+    from serenissima.analysis.simulate.report import format_comparison
+    from serenissima.analysis.simulate.summary import SimulationSummary
     from serenissima.records.game import Game
     from serenissima.records.record import GameRecord
     from serenissima.records.replay import replay
@@ -146,14 +147,17 @@ _LAZY: Final[dict[str, str]] = {
         ),
         "serenissima.agents",
     ),
-    "compare_rulesets": "serenissima.analysis.compare",
-    **dict.fromkeys(("DiffEntry", "DiffStatus", "RulesetDiff"), "serenissima.analysis.diff"),
-    "format_comparison": "serenissima.analysis.report",
+    "compare_rulesets": "serenissima.analysis.diff.compare",
     **dict.fromkeys(
-        ("SimulationComparison", "compare_simulations"), "serenissima.analysis.simcompare"
+        ("DiffEntry", "DiffStatus", "RulesetDiff"), "serenissima.analysis.diff.entries"
     ),
-    **dict.fromkeys(("iter_games", "simulate"), "serenissima.analysis.simulate"),
-    **dict.fromkeys(("GameStats", "SimulationSummary"), "serenissima.analysis.summary"),
+    "format_comparison": "serenissima.analysis.simulate.report",
+    **dict.fromkeys(
+        ("SimulationComparison", "compare_simulations"), "serenissima.analysis.simulate.compare"
+    ),
+    **dict.fromkeys(("iter_games", "simulate"), "serenissima.analysis.simulate.batch"),
+    "GameStats": "serenissima.analysis.run.outcome",
+    "SimulationSummary": "serenissima.analysis.simulate.summary",
     "Game": "serenissima.records.game",
     "GameRecord": "serenissima.records.record",
     "replay": "serenissima.records.replay",

@@ -226,7 +226,7 @@ RUN_ARGUMENTS: Final = ("jobs", "backend", "address", "journal")
 
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     """Add ``--jobs``, ``--backend``, ``--address`` and ``--journal``: how the games run."""
-    from serenissima.analysis.runner import BACKENDS, default_jobs
+    from serenissima.analysis.run.runner import BACKENDS, default_jobs
 
     group = parser.add_argument_group("running the games")
     group.add_argument(
@@ -264,7 +264,7 @@ def run_arguments(args: argparse.Namespace) -> dict[str, Any]:
         ArgumentValueError: ``--address`` without ``--backend ray``, or ``--jobs``
             above 1 with ``--backend local``.
     """
-    from serenissima.analysis.runner import Workers
+    from serenissima.analysis.run.runner import Workers
 
     workers = Workers.choose(args.jobs, args.backend, args.address)
     return {

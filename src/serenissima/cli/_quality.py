@@ -15,7 +15,7 @@ from serenissima.cli._common import Progress
 from serenissima.engine.errors import ArgumentValueError
 
 if TYPE_CHECKING:
-    from serenissima.analysis.quality_compare import QualityComparison
+    from serenissima.analysis.quality.compare import QualityComparison
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -61,9 +61,9 @@ def run_report(
 ) -> QualityComparison:
     """Check the folder, play both editions, write the report and return the comparison."""
     from serenissima.agents.kinds import strongest_kind, weaker_kind
-    from serenissima.analysis.quality_report import check_report_folder, write_report
-    from serenissima.analysis.quality_run import check_quality, run_quality
-    from serenissima.analysis.runner import Runner, Workers
+    from serenissima.analysis.quality.report import check_report_folder, write_report
+    from serenissima.analysis.quality.run import check_quality, run_quality
+    from serenissima.analysis.run.runner import Runner, Workers
     from serenissima.engine.registry import load_ruleset
 
     agents = args.agents
@@ -99,7 +99,7 @@ def run_report(
 
 def format_findings(comparison: QualityComparison) -> str:
     """The report's findings as plain text, one paragraph per measure."""
-    from serenissima.analysis.quality_text import findings
+    from serenissima.analysis.quality.text import findings
 
     c = comparison
     head = (

@@ -53,8 +53,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Measure and print one row per ruleset and player count."""
-    from serenissima.analysis.bench import run_bench
-    from serenissima.analysis.bench_report import bench_data, bench_svg, format_bench_table
+    from serenissima.analysis.bench.report import bench_data, bench_svg, format_bench_table
+    from serenissima.analysis.bench.throughput import run_bench
 
     check_out(args.svg)
     rulesets = load_many(args.ruleset)

@@ -6,9 +6,9 @@ import argparse
 import json
 from typing import TYPE_CHECKING, TextIO
 
-from serenissima.analysis.compare import compare_rulesets
-from serenissima.analysis.diff import SECTIONS
-from serenissima.analysis.difftext import format_diff
+from serenissima.analysis.diff.compare import compare_rulesets
+from serenissima.analysis.diff.entries import SECTIONS
+from serenissima.analysis.diff.text import format_diff
 from serenissima.cli import _quality
 from serenissima.cli._common import (
     RUN_ARGUMENTS,
@@ -108,8 +108,8 @@ def _sides(
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Print the diff, then the simulations side by side when asked for."""
-    from serenissima.analysis.report import format_comparison
-    from serenissima.analysis.simcompare import compare_simulations
+    from serenissima.analysis.simulate.compare import compare_simulations
+    from serenissima.analysis.simulate.report import format_comparison
 
     given = (args.players, args.seats, args.seed, args.agents, args.report, args.versus)
     playing = given != (None,) * len(given) or args.option or args.left_option or args.right_option

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import TextIO
 
-from serenissima.analysis.ladder_seating import SEATINGS
+from serenissima.analysis.ladder.seating import SEATINGS
 from serenissima.cli._common import (
     Progress,
     add_option_argument,
@@ -96,9 +96,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Play the ladder and print its tables (or JSON), and draw its chart."""
-    from serenissima.analysis.games import RulesetRef
-    from serenissima.analysis.ladder import check_agents, run_ladder
-    from serenissima.analysis.ladder_report import format_ladder, ladder_svg
+    from serenissima.analysis.ladder.report import format_ladder, ladder_svg
+    from serenissima.analysis.ladder.run import check_agents, run_ladder
+    from serenissima.analysis.run.games import RulesetRef
 
     check_agents(args.agents)
     check_out(args.out)

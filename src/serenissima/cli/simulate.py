@@ -23,7 +23,7 @@ from serenissima.cli._common import (
 from serenissima.engine.errors import ArgumentValueError
 
 if TYPE_CHECKING:
-    from serenissima.analysis.summary import SimulationSummary
+    from serenissima.analysis.simulate.summary import SimulationSummary
     from serenissima.engine.ruleset import Ruleset
 
 
@@ -100,8 +100,8 @@ def simulate_with_progress(
     worker loads it; the games run as ``--jobs``, ``--backend``, ``--address``
     and ``--journal`` say.
     """
-    from serenissima.analysis.games import RulesetRef
-    from serenissima.analysis.simulate import simulate_many
+    from serenissima.analysis.run.games import RulesetRef
+    from serenissima.analysis.simulate.batch import simulate_many
 
     refs = [RulesetRef.of(rules, source) for source, rules in sources]
     shown = ", ".join(rules.id for _, rules in sources)
@@ -159,7 +159,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Simulate and print one summary per ruleset, or one CSV row per game."""
-    from serenissima.analysis.report import format_summary
+    from serenissima.analysis.simulate.report import format_summary
 
     if args.per_game and args.format == "text":
         raise ArgumentValueError("--per-game goes with --format json (csv is always per game)")
