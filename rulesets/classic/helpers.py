@@ -18,8 +18,8 @@ from serenissima.engine.core import CHANCE, Event
 from serenissima.engine.rule_index import rule
 from serenissima.engine.values import replacer
 
+from .common import GalleySunk
 from .context import Ctx
-from .events import GalleySunk
 from .state import ClassicState, Flow, Galley, Phase
 
 __all__ = [

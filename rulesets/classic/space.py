@@ -26,7 +26,10 @@ from collections.abc import Hashable, Iterable, Sequence
 
 from serenissima.engine.spaces import Amounts, Domain, Family, Slots, Values
 
-from .actions_purchase import (
+from .bids.actions import Bid, DieRoll, TakePosition
+from .common import Done, Refuse, ShiftGood
+from .context import Ctx
+from .purchases.actions import (
     Accept,
     Ask,
     Barter,
@@ -39,15 +42,13 @@ from .actions_purchase import (
     DiscardSailor,
     Hire,
     Offer,
-    Refuse,
-    ShiftGood,
     ShiftSailor,
     TradeBuy,
     TradeSell,
 )
-from .actions_sea import Assault, Attack, Capture, Grant, Land, Move, Request, Sell, Sink
-from .actions_setup import Bid, Crew, Dice, DieRoll, Done, TakePosition
-from .context import Ctx
+from .sales.actions import Sell
+from .sea.actions import Assault, Attack, Capture, Dice, Grant, Land, Move, Request, Sink
+from .setup.actions import Crew
 from .state import ClassicState, Galley
 
 __all__ = ["bid_bound", "galleys_in_slots", "index_families"]

@@ -13,20 +13,11 @@ from typing import Any
 
 from serenissima.engine.core import Action
 
-from .actions import (
-    Accept,
-    Ask,
-    Barter,
-    Counter,
-    Decline,
-    Offer,
-    Refuse,
-    TradeBuy,
-    TradeSell,
-)
-from .context import Ctx
+from ..common import Refuse
+from ..context import Ctx
+from ..state import ClassicState, Deal
+from .actions import Accept, Ask, Barter, Counter, Decline, Offer, TradeBuy, TradeSell
 from .negotiation import ask_room, counter_floor, current_deal, price_range, trade_key, trading_pair
-from .state import ClassicState, Deal
 from .turn import (
     Reason,
     cargo_room,

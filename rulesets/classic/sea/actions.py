@@ -1,9 +1,6 @@
-"""The actions of phases 3 to 6 of a classic game: movement, battles, landings and sales.
+"""The actions of phases 3 to 5 of the classic edition: movement, battles, port attacks, landing.
 
-Moving a galley and asking for passage (C-MOVE), attacking galleys and
-ports and dealing with a beaten galley (C-BAT, C-PATK), landing sailors
-(C-LAND) and selling goods (C-SALE). The battle dice are in
-:mod:`.actions_setup`.
+With the passage a move asks for, and a battle's dice and spoils.
 """
 
 from __future__ import annotations
@@ -12,10 +9,7 @@ import attrs
 
 from serenissima.engine.core import Action
 
-__all__ = ["Assault", "Attack", "Capture", "Grant", "Land", "Move", "Request", "Sell", "Sink"]
-
-
-# --- phase 3 ---------------------------------------------------------------------
+__all__ = ["Assault", "Attack", "Capture", "Dice", "Grant", "Land", "Move", "Request", "Sink"]
 
 
 @attrs.frozen(slots=True)
@@ -45,9 +39,6 @@ class Grant(Action):
 
     def text(self) -> str:
         return "grant"
-
-
-# --- phase 4 ---------------------------------------------------------------------
 
 
 @attrs.frozen(slots=True)
@@ -90,9 +81,6 @@ class Sink(Action):
         return "sink"
 
 
-# --- phases 5 and 6 --------------------------------------------------------------
-
-
 @attrs.frozen(slots=True)
 class Land(Action):
     """Land one sailor of galley ``galley`` on ``port`` (C-LAND-1)."""
@@ -105,12 +93,16 @@ class Land(Action):
 
 
 @attrs.frozen(slots=True)
-class Sell(Action):
-    """Sell one ``good`` from galley ``galley`` to ``port`` (C-SALE)."""
+class Dice(Action):
+    """Chance: one round of a battle; the die of each side (C-BAT-3, C-PATK-2).
 
-    galley: int
-    good: str
-    port: str
+    Attributes:
+        attacker: The attacker's die.
+        defender: The defender's die (the galley attacked, or the garrison).
+    """
+
+    attacker: int
+    defender: int
 
     def text(self) -> str:
-        return f"sell {self.galley} {self.good} {self.port}"
+        return f"dice {self.attacker} {self.defender}"

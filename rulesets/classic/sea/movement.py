@@ -9,11 +9,12 @@ from __future__ import annotations
 from serenissima.engine.core import Action
 from serenissima.engine.rule_index import rule
 
-from .actions import DONE, Grant, Move, Refuse, Request
-from .context import Ctx
+from ..common import DONE, Refuse
+from ..context import Ctx
+from ..helpers import Events, replace_state, with_galley
+from ..state import ClassicState, Galley, Moving, Permission
+from .actions import Grant, Move, Request
 from .events import GalleyMoved, PassageAnswered
-from .helpers import Events, replace_state, with_galley
-from .state import ClassicState, Galley, Moving, Permission
 
 __all__ = [
     "allowance",

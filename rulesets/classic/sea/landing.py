@@ -9,11 +9,12 @@ from __future__ import annotations
 from serenissima.engine.core import Action
 from serenissima.engine.rule_index import rule
 
-from .actions import DONE, Land
-from .context import Ctx
+from ..common import DONE
+from ..context import Ctx
+from ..helpers import Events, crewed, replace_state, with_port
+from ..state import ClassicState, Landing, Port
+from .actions import Land
 from .events import PortTaken, SailorLanded
-from .helpers import Events, crewed, replace_state, with_port
-from .state import ClassicState, Landing, Port
 
 __all__ = ["apply_land", "landing_actions", "landing_legal"]
 

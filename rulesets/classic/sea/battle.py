@@ -12,10 +12,9 @@ from typing import Any
 from serenissima.engine.core import Action
 from serenissima.engine.rule_index import rule
 
-from .actions import DONE, Assault, Attack, Capture, Dice, Done, ShiftGood, Sink, only_done
-from .context import Ctx
-from .events import BattleFought, GalleyCaptured, GoodMoved
-from .helpers import (
+from ..common import DONE, Done, GoodMoved, ShiftGood, only_done
+from ..context import Ctx
+from ..helpers import (
     Events,
     crewed,
     flows_allow,
@@ -26,7 +25,9 @@ from .helpers import (
     with_galley,
     with_port,
 )
-from .state import ClassicState, Fighting, Galley, Port, Rolling, Spoils
+from ..state import ClassicState, Fighting, Galley, Port, Rolling, Spoils
+from .actions import Assault, Attack, Capture, Dice, Sink
+from .events import BattleFought, GalleyCaptured
 
 __all__ = [
     "apply_attack",

@@ -13,12 +13,13 @@ from __future__ import annotations
 from serenissima.engine.rule_index import rule
 from serenissima.engine.values import replacer
 
-from .actions import Accept, Ask, Barter, Counter, Decline, Offer, Refuse, TradeBuy, TradeSell
-from .context import Ctx
+from ..common import Refuse
+from ..context import Ctx
+from ..helpers import Events, bump, replace_state, transferred, with_galley
+from ..state import ClassicState, Deal, Galley, Negotiating, Purchasing
+from .actions import Accept, Ask, Barter, Counter, Decline, Offer, TradeBuy, TradeSell
 from .events import DealClosed, DealFailed, DealOpened, GoodBought, PriceNamed
-from .helpers import Events, bump, replace_state, transferred, with_galley
 from .negotiation import barter_key, current_deal, deal_actor, trade_key
-from .state import ClassicState, Deal, Galley, Negotiating, Purchasing
 from .turn import add_cargo, current_turn, on_turn, remove_cargo
 
 __all__ = [

@@ -1,9 +1,6 @@
-"""The events of phase 2 of a classic game: purchases, deals, builds, hires, transfers.
+"""The events of phase 2 of the classic edition: goods bought, deals, buildings and hires.
 
-Goods bought (C-BUY), the steps of a deal (C-BUY-6, C-TRADE-2), galleys and
-fortresses built (C-BUILD), sailors hired (C-HIRE), sailors and goods moved
-(C-ORG-1) or sent back to the box (C-DISC), and a galley sinking, which
-also happens in battle and when its last sailor lands (C-ORG-3).
+And the reorganising of sailors and goods.
 """
 
 from __future__ import annotations
@@ -12,7 +9,7 @@ import attrs
 
 from serenissima.engine.core import Event
 
-from .events_setup import where, who
+from ..common import where, who
 
 __all__ = [
     "DealClosed",
@@ -20,10 +17,8 @@ __all__ = [
     "DealOpened",
     "FortBuilt",
     "GalleyBuilt",
-    "GalleySunk",
     "GoodBought",
     "GoodDiscarded",
-    "GoodMoved",
     "PriceNamed",
     "SailorDismissed",
     "SailorHired",
@@ -168,19 +163,6 @@ class SailorMoved(Event):
 
 
 @attrs.frozen(slots=True)
-class GoodMoved(Event):
-    """A piece of goods moved between two galleys (C-ORG-1, C-BAT-8)."""
-
-    seat: int
-    good: str
-    source: int
-    target: int
-
-    def describe(self) -> str:
-        return f"{who(self.seat)} moves {self.good} from galley {self.source} to {self.target}"
-
-
-@attrs.frozen(slots=True)
 class GoodDiscarded(Event):
     """A piece of goods went back to the box (C-DISC-1)."""
 
@@ -201,17 +183,3 @@ class SailorDismissed(Event):
 
     def describe(self) -> str:
         return f"{who(self.seat)} sends a sailor of galley {self.galley} ashore for good"
-
-
-@attrs.frozen(slots=True)
-class GalleySunk(Event):
-    """A galley sank with its cargo (C-ORG-3, C-BAT-6, C-PATK-6, C-LAND-3)."""
-
-    galley: int
-    owner: int
-    cargo: tuple[str, ...]
-    reason: str
-
-    def describe(self) -> str:
-        lost = f" with {', '.join(self.cargo)}" if self.cargo else ""
-        return f"galley {self.galley} of {who(self.owner)} sinks{lost} ({self.reason})"

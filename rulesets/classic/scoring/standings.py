@@ -5,8 +5,8 @@ from __future__ import annotations
 from serenissima.engine.core import TERMINAL, Action, Standing, Standings
 from serenissima.engine.rule_index import rule
 
-from .context import Ctx
-from .state import ClassicState
+from ..context import Ctx
+from ..state import ClassicState
 
 __all__ = ["no_actions", "standings", "wealth", "winners"]
 

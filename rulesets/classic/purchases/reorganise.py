@@ -13,10 +13,9 @@ from __future__ import annotations
 from serenissima.engine.core import Action
 from serenissima.engine.rule_index import rule
 
-from .actions import DiscardGood, DiscardSailor, ShiftGood, ShiftSailor
-from .context import Ctx
-from .events import GoodDiscarded, GoodMoved, SailorDismissed, SailorMoved
-from .helpers import (
+from ..common import GoodMoved, ShiftGood
+from ..context import Ctx
+from ..helpers import (
     Events,
     backflows,
     crewed,
@@ -26,14 +25,10 @@ from .helpers import (
     with_galley,
     with_port,
 )
-from .state import ClassicState, Flow, Galley, Port, Purchasing
-from .turn import (
-    Reason,
-    add_cargo,
-    current_turn,
-    on_turn,
-    remove_cargo,
-)
+from ..state import ClassicState, Flow, Galley, Port, Purchasing
+from .actions import DiscardGood, DiscardSailor, ShiftSailor
+from .events import GoodDiscarded, SailorDismissed, SailorMoved
+from .turn import Reason, add_cargo, current_turn, on_turn, remove_cargo
 
 __all__ = [
     "SUNK",

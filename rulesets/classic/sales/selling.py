@@ -12,11 +12,12 @@ from serenissima.engine.core import Action
 from serenissima.engine.pieces import can_sell_to
 from serenissima.engine.rule_index import rule
 
-from .actions import DONE, Sell
-from .context import Ctx
+from ..common import DONE
+from ..context import Ctx
+from ..helpers import Events, bump, paid, replace_state, with_galley, with_port
+from ..state import ClassicState, Galley, Port, Selling
+from .actions import Sell
 from .events import GoodSold, IncomePaid
-from .helpers import Events, bump, paid, replace_state, with_galley, with_port
-from .state import ClassicState, Galley, Port, Selling
 
 __all__ = [
     "apply_sell",

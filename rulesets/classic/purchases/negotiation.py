@@ -18,24 +18,11 @@ from __future__ import annotations
 from serenissima.engine.core import Action
 from serenissima.engine.rule_index import rule
 
-from .actions import (
-    Accept,
-    Ask,
-    Barter,
-    Counter,
-    Decline,
-    Offer,
-    Refuse,
-    TradeBuy,
-    TradeSell,
-)
-from .context import Ctx
-from .state import ClassicState, Deal, Galley, Negotiating
-from .turn import (
-    has_port,
-    in_box,
-    price_steps,
-)
+from ..common import Refuse
+from ..context import Ctx
+from ..state import ClassicState, Deal, Galley, Negotiating
+from .actions import Accept, Ask, Barter, Counter, Decline, Offer, TradeBuy, TradeSell
+from .turn import has_port, in_box, price_steps
 
 __all__ = [
     "ask_actions",

@@ -21,13 +21,14 @@ from __future__ import annotations
 from serenissima.engine.core import Action
 from serenissima.engine.rule_index import rule
 
-from .actions import DONE, BuildFort, BuildGalley, Buy, Hire
-from .context import Ctx
+from ..common import DONE
+from ..context import Ctx
+from ..helpers import Events, bump, replace_state, with_galley, with_port
+from ..state import ClassicState, Galley, Port, Purchasing
+from .actions import BuildFort, BuildGalley, Buy, Hire
 from .events import FortBuilt, GalleyBuilt, GoodBought, SailorHired, SailorMoved
-from .helpers import Events, bump, replace_state, with_galley, with_port
 from .negotiation import ask_actions, trade_actions
 from .reorganise import discard_actions, good_shift_actions, sailor_shift_actions
-from .state import ClassicState, Galley, Port, Purchasing
 from .turn import add_cargo, current_turn, garrison_takes, on_turn
 
 __all__ = [

@@ -1,9 +1,4 @@
-"""The events of phases 3 to 6 of a classic game: movement, battles, landings, sales, income.
-
-Galleys moving and passage answered (C-MOVE), battles and captures (C-BAT,
-C-PATK), sailors landing and ports taken (C-LAND), goods sold (C-SALE,
-C-BONUS) and the income for one's capital (C-INC).
-"""
+"""The events of phases 3 to 5 of the classic edition: moves, passage, battles, landings."""
 
 from __future__ import annotations
 
@@ -11,14 +6,12 @@ import attrs
 
 from serenissima.engine.core import Event
 
-from .events_setup import who
+from ..common import who
 
 __all__ = [
     "BattleFought",
     "GalleyCaptured",
     "GalleyMoved",
-    "GoodSold",
-    "IncomePaid",
     "PassageAnswered",
     "PortTaken",
     "SailorLanded",
@@ -116,44 +109,3 @@ class PortTaken(Event):
     def describe(self) -> str:
         was = "neutral" if self.previous is None else f"held by {who(self.previous)}"
         return f"{who(self.seat)} takes {self.port} ({was})"
-
-
-@attrs.frozen(slots=True)
-class GoodSold(Event):
-    """A piece was sold into a warehouse (C-SALE-4, C-BONUS).
-
-    Attributes:
-        seat: The seller.
-        galley: The galley it came from.
-        good: The good.
-        port: The port.
-        space: The warehouse space it filled.
-        ducats: The sale price.
-        bonus: The new-market bonus paid on top.
-    """
-
-    seat: int
-    galley: int
-    good: str
-    port: str
-    space: int
-    ducats: int
-    bonus: int
-
-    def describe(self) -> str:
-        extra = f" and a bonus of {self.bonus}" if self.bonus else ""
-        return (
-            f"{who(self.seat)} sells {self.good} to {self.port} (space {self.space}) "
-            f"for {self.ducats}{extra}"
-        )
-
-
-@attrs.frozen(slots=True)
-class IncomePaid(Event):
-    """Income for holding one's own capital (C-INC-1)."""
-
-    seat: int
-    ducats: int
-
-    def describe(self) -> str:
-        return f"{who(self.seat)} collects {self.ducats} for holding its capital"

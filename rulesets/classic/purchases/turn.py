@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .context import Ctx
-from .state import ClassicState, Galley, Negotiating, Purchasing
+from ..context import Ctx
+from ..state import ClassicState, Galley, Negotiating, Purchasing
 
 __all__ = [
     "Reason",

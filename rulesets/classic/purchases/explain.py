@@ -15,21 +15,13 @@ from typing import Any
 from serenissima.engine.core import Action, is_number
 from serenissima.engine.pieces import has_goods
 
-from .actions import (
-    BuildFort,
-    BuildGalley,
-    Buy,
-    DiscardGood,
-    DiscardSailor,
-    Hire,
-    ShiftGood,
-    ShiftSailor,
-)
-from .context import Ctx
+from ..common import ShiftGood
+from ..context import Ctx
+from ..state import ClassicState, Negotiating, Purchasing
+from .actions import BuildFort, BuildGalley, Buy, DiscardGood, DiscardSailor, Hire, ShiftSailor
 from .negotiation_explain import DEAL_CHECKS, TRADE_CHECKS
 from .purchase import builds_left, hire_allowance
 from .reorganise import dismissal_port
-from .state import ClassicState, Negotiating, Purchasing
 from .turn import (
     Reason,
     cargo_room,

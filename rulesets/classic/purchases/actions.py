@@ -1,10 +1,10 @@
-"""The actions of phase 2 of a classic game: purchases, deals, builds, hires, transfers.
+"""The actions of phase 2 of the classic edition: purchases, trade and the negotiation of prices.
 
-Buying at a port (C-BUY), asking another player's port for a price and
-the steps of a negotiation (C-BUY-6), trades and barter between galleys
-(C-TRADE, X-C-41), building (C-BUILD), hiring (C-HIRE), moving sailors and
-goods (C-ORG) and throwing them back in the box (C-DISC). ``refuse`` also
-answers a request for passage in phase 3 (C-MOVE-5).
+Buying, building, hiring, reorganising, discarding, trading and the answers
+of a deal.
+
+``refuse`` and the move of a good, which other phases use too, are in
+:mod:`..common`.
 """
 
 from __future__ import annotations
@@ -26,15 +26,10 @@ __all__ = [
     "DiscardSailor",
     "Hire",
     "Offer",
-    "Refuse",
-    "ShiftGood",
     "ShiftSailor",
     "TradeBuy",
     "TradeSell",
 ]
-
-
-# --- phase 2 ---------------------------------------------------------------------
 
 
 @attrs.frozen(slots=True)
@@ -146,14 +141,6 @@ class Accept(Action):
 
 
 @attrs.frozen(slots=True)
-class Refuse(Action):
-    """Refuse: a counter-offer, a trade, or passage through an area (C-BUY-6, C-MOVE-5)."""
-
-    def text(self) -> str:
-        return "refuse"
-
-
-@attrs.frozen(slots=True)
 class Decline(Action):
     """The buyer walks away from the deal (C-BUY-6, step 4)."""
 
@@ -214,18 +201,6 @@ class ShiftSailor(Action):
 
     def text(self) -> str:
         return f"sailor {self.source}>{self.target}"
-
-
-@attrs.frozen(slots=True)
-class ShiftGood(Action):
-    """Move one ``good`` from galley ``source`` to galley ``target`` (C-ORG-1, C-BAT-8)."""
-
-    good: str
-    source: int
-    target: int
-
-    def text(self) -> str:
-        return f"cargo {self.good} {self.source}>{self.target}"
 
 
 @attrs.frozen(slots=True)

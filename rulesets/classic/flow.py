@@ -21,26 +21,17 @@ from typing import Any
 from serenissima.engine.core import TERMINAL, Action
 from serenissima.engine.rule_index import rule
 
-from .actions import Done, only_done
-from .battle import fighting_legal
+from .common import Done, PhaseStarted, RoundStarted, only_done
 from .context import Ctx
-from .events import GameEnded, PhaseStarted, RoundStarted
 from .helpers import Events, replace_state
-from .landing import landing_legal
-from .movement import moving_legal
-from .purchase import purchase_legal
-from .sales import selling_legal
-from .scoring import winners
-from .state import (
-    Bidding,
-    ClassicState,
-    Fighting,
-    GameOver,
-    Landing,
-    Moving,
-    Purchasing,
-    Selling,
-)
+from .purchases.purchase import purchase_legal
+from .sales.selling import selling_legal
+from .scoring.events import GameEnded
+from .scoring.standings import winners
+from .sea.battle import fighting_legal
+from .sea.landing import landing_legal
+from .sea.movement import moving_legal
+from .state import Bidding, ClassicState, Fighting, GameOver, Landing, Moving, Purchasing, Selling
 
 __all__ = [
     "TURN_PHASES",
