@@ -129,7 +129,7 @@ def test_the_command_shows_where_a_rule_lives(capsys: pytest.CaptureFixture[str]
     assert status == 0
     assert out.startswith("M-TURN-2: ")
     assert (
-        "Carried out by:\n  serenissima_rulesets.modern.helpers.next_activation  modern/helpers.py:"
+        "Carried out by:\n  serenissima_rulesets.modern.flow.next_activation  modern/flow.py:"
         in out
     )
     assert f"tests/{Path(__file__).name}::test_the_command_shows_where_a_rule_lives" in out

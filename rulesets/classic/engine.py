@@ -29,7 +29,7 @@ from .observation import ClassicObservation, observe
 from .render import render
 from .sampling import reckon, sample_state
 from .scoring import standings
-from .setup import crewing
+from .setup import start
 from .state import ClassicOptions, ClassicState, Phase
 
 __all__ = ["ClassicEngine"]
@@ -52,8 +52,8 @@ class ClassicEngine:
     event_types: tuple[type[Event], ...] = EVENT_TYPES
     observation_type: type[Observation] = ClassicObservation
     unions: tuple[Any, ...] = (Phase,)
-    option_schema: OptionSchema[ClassicOptions] = crewing.OPTION_SCHEMA
-    """The options the code reads (see :data:`.setup.crewing.OPTION_SCHEMA`)."""
+    option_schema: OptionSchema[ClassicOptions] = start.OPTION_SCHEMA
+    """The options the code reads (see :data:`.setup.start.OPTION_SCHEMA`)."""
     flow_vocabulary: FlowVocabulary = FLOW_VOCABULARY
     """What ``flow.toml`` may name; the engine plays the flow it declares."""
     money_hidden = True
@@ -83,7 +83,7 @@ class ClassicEngine:
 
     def new_game(self, rules: Ruleset, players: int, options: Mapping[str, OptionValue]) -> State:
         """Return a new game before its first set-up decision."""
-        return crewing.new_game(self.ctx(rules), players, options)
+        return start.new_game(self.ctx(rules), players, options)
 
     def legal_actions(self, rules: Ruleset, state: State) -> tuple[Action, ...]:
         """Return the legal actions of the one who acts."""

@@ -54,7 +54,7 @@ from .state import ClassicState, Galley
 __all__ = ["bid_bound", "galleys_in_slots", "index_families"]
 
 CREWS: tuple[str, ...] = ("hire", "garrison")
-"""Where a new galley's sailor comes from (see :class:`.actions_purchase.BuildGalley`)."""
+"""Where a new galley's sailor comes from (see :class:`.purchases.actions.BuildGalley`)."""
 
 
 def galleys_in_slots(galleys: Iterable[Galley]) -> list[Galley]:
@@ -149,7 +149,7 @@ def _goods_each(state: ClassicState) -> int:
 
 
 def _or_garrison(pool: int) -> Slots:
-    """A galley slot, or 0 for a port's garrison (see :class:`.actions_purchase.Hire`)."""
+    """A galley slot, or 0 for a port's garrison (see :class:`.purchases.actions.Hire`)."""
     return Slots("galleys in play", pool, _galley_numbers, fixed=(0,), source=_galleys)
 
 

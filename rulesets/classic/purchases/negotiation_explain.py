@@ -2,7 +2,7 @@
 
 The checks here name the rule a refused :class:`~.actions.Ask`, trade or
 barter breaks during a phase-2 turn, and the rule a refused step of the
-deal under way breaks (C-BUY-6, C-TRADE-2); :mod:`.purchase_explain`
+deal under way breaks (C-BUY-6, C-TRADE-2); :mod:`.explain`
 looks them up. Legality itself is decided by :mod:`.negotiation`.
 """
 

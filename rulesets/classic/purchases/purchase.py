@@ -7,12 +7,12 @@ trades with players whose galleys share a coastal area (C-P2-1). This
 module holds the turn's list of choices and its own steps; deals with
 other players are in :mod:`.negotiation` (what may be asked and offered)
 and :mod:`.deals` (their steps), transfers and discards in
-:mod:`.reorganise`, the end of the turn in :mod:`.rounds`, and the reasons
-for a refusal in :mod:`.purchase_explain`.
+:mod:`.reorganise`, the end of the turn in :mod:`..flow`, and the reasons
+for a refusal in :mod:`.explain`.
 
 A turn always ends: money only goes down through purchases, hires and
 builds; a transfer never undoes an earlier one of the same turn
-(:func:`~.helpers.flows_allow`); and each negotiation, keyed by port or by
+(:func:`~..helpers.flows_allow`); and each negotiation, keyed by port or by
 galley pair and good, is held at most once per turn.
 """
 

@@ -5,7 +5,7 @@ and goods between his galleys, within one sea area (C-ORG-1); a galley left
 without sailors sinks (C-ORG-3). Off a coast he may throw goods back in
 the box, and sailors too where no port is his own (C-DISC-1, C-DISC-2). A
 transfer never undoes an earlier one of the same turn
-(:func:`~.helpers.flows_allow`), so the phase-2 turn always ends.
+(:func:`~..helpers.flows_allow`), so the phase-2 turn always ends.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Phase 6: sales to warehouses, the new-market bonus and income (C-SALE, C-BONUS, C-INC).
 
 The choices of a phase-6 turn, the sales and the income paid when the
-turn ends; the end of the turn itself is in :mod:`.rounds`.
+turn ends; the end of the turn itself is in :mod:`..flow`.
 """
 
 from __future__ import annotations

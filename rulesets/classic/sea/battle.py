@@ -1,7 +1,7 @@
 """Phase 4: battles between galleys and attacks on ports (C-BAT, C-PATK).
 
 The choices of a phase-4 turn, the dice of a battle and the spoils of a
-won galley battle; the end of the turn is in :mod:`.rounds`.
+won galley battle; the end of the turn is in :mod:`..flow`.
 """
 
 from __future__ import annotations

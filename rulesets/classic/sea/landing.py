@@ -1,7 +1,7 @@
 """Phase 5: landing sailors on ports without a garrison (C-LAND).
 
 The choices of a phase-5 turn and the landings; the end of the turn is in
-:mod:`.rounds`.
+:mod:`..flow`.
 """
 
 from __future__ import annotations

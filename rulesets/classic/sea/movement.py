@@ -1,7 +1,7 @@
 """Phase 3: moving galleys one sea area at a time, and asking for passage (C-MOVE).
 
 The choices of a phase-3 turn, the moves and the answers to a request for
-passage; the end of the turn is in :mod:`.rounds`.
+passage; the end of the turn is in :mod:`..flow`.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The set-up of the classic edition (rule book: Setup): new game and crewing (C-SETUP).
 
-:mod:`.crewing` holds the options, the new game and the crewing's handlers, with its
+:mod:`.start` holds the options, the new game and the crewing's handlers, with its
 action (:mod:`.actions`), event (:mod:`.events`) and explanation of a refusal
 (:mod:`.explain`).
 """

@@ -12,15 +12,14 @@ from serenissima.engine.core import Action
 from serenissima.engine.pieces import can_sell_to
 from serenissima.engine.rule_index import rule
 
-from .actions import Attack, AttackPort, Claim, End, Sell
-from .context import END, Ctx, blockaders, owned_ports
-from .events import BattleStarted, GoodsSold, PortClaimed
-from .helpers import (
+from ..common import END, End, PortClaimed
+from ..context import Ctx, blockaders, owned_ports
+from ..flow import end_activation
+from ..helpers import (
     TRADING,
     Changes,
     Events,
     bump,
-    end_activation,
     enter,
     find,
     new_act,
@@ -31,7 +30,10 @@ from .helpers import (
     with_galley,
     with_port,
 )
-from .state import Activation, Asking, Galley, ModernOptions, ModernState, Port, Rolling, Volley
+from ..state import Activation, Asking, Galley, ModernOptions, ModernState, Port, Rolling, Volley
+from .actions import Attack, AttackPort, Claim, Sell
+from .events import BattleStarted, GoodsSold
+from .tables import action_tables
 
 __all__ = [
     "apply_attack",
@@ -89,6 +91,7 @@ def _trades(
     act: Activation,
     galley: Galley,
 ) -> tuple[Action, ...]:
+    tables = action_tables(ctx)
     seat, area = galley.owner, galley.area
     out: list[Action] = [END]
     indexes = ctx.area_ports[area]
@@ -98,7 +101,7 @@ def _trades(
             port = ports[index]
             if port.closed:
                 continue  # M-SETUP-8
-            produces, size, sells = ctx.port_goods[index], ctx.sizes[index], ctx.sells[index]
+            produces, size, sells = ctx.port_goods[index], ctx.sizes[index], tables.sells[index]
             for good in goods:
                 if can_sell_to(good, produces, port.warehouse, size):  # M-SALE-2
                     out.append(sells[good])
@@ -108,7 +111,7 @@ def _trades(
     if can_attack:
         for other in galleys:
             if other.area == area and other.owner != seat:
-                out.append(ctx.attack(other.number))  # M-BAT-1
+                out.append(tables.attack(other.number))  # M-BAT-1
     for index in indexes:
         port = ports[index]
         if port.closed and not options.closed_ports_conquerable:
@@ -117,14 +120,14 @@ def _trades(
             if not act.claim_blocked or act.fights_since_block:  # X-M-10
                 most = min(galley.sailors, ctx.sizes[index])
                 if most > 0:
-                    out.extend(ctx.claims[index][:most])  # M-CONQ-1
+                    out.extend(tables.claims[index][:most])  # M-CONQ-1
         elif port.owner != seat and can_attack:
             owner = port.owner
             defended = any(g.area == area and g.owner == owner for g in galleys)
             last = owned_ports(ports, owner) == 1
             protected = last and options.last_port_protection == "no_attack"
             if not defended and not protected:  # M-CONQ-3, M-CONQ-8
-                out.append(ctx.attack_ports[index])
+                out.append(tables.attack_ports[index])
     return tuple(out)
 
 

@@ -13,11 +13,11 @@ from serenissima.engine.pieces import clockwise
 from serenissima.engine.rule_index import rule
 from serenissima.engine.ruleset import OptionValue
 
-from .actions import CloseOutcome, FirstOutcome, PickGalley, PickPort
-from .context import Ctx
-from .events import FirstPlayerChosen, GalleyPlaced, PortClaimed, PortClosed
-from .helpers import Changes, Events, add_galley, bump, enter, next_activation, with_port
-from .state import (
+from ..common import GalleyPlaced, PortClaimed
+from ..context import Ctx
+from ..flow import next_activation
+from ..helpers import Changes, Events, add_galley, bump, enter, with_port
+from ..state import (
     Galley,
     ModernOptions,
     ModernState,
@@ -27,6 +27,9 @@ from .state import (
     PickingPort,
     Port,
 )
+from .actions import CloseOutcome, FirstOutcome, PickGalley, PickPort
+from .events import FirstPlayerChosen, PortClosed
+from .tables import setup_tables
 
 __all__ = ["OPTION_SCHEMA", "new_game"]
 
@@ -175,7 +178,7 @@ def _free_numbers(ctx: Ctx, state: ModernState) -> tuple[int, ...]:
 @rule("M-SETUP-9", "M-SETUP-10")
 def galley_picks(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     """M-SETUP-9/10: any galley number not yet taken."""
-    picks = ctx.pick_galleys
+    picks = setup_tables(ctx).pick_galleys
     return tuple(picks.get(n) or PickGalley(n) for n in _free_numbers(ctx, state))
 
 
@@ -203,7 +206,9 @@ def port_picks(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     """M-SETUP-9, X-M-18/20: a starting port that is neither taken nor closed."""
     return tuple(
         pick
-        for spec, port, pick in zip(ctx.board.ports, state.ports, ctx.pick_ports, strict=True)
+        for spec, port, pick in zip(
+            ctx.board.ports, state.ports, setup_tables(ctx).pick_ports, strict=True
+        )
         if spec.start and port.owner is None and not port.closed
     )
 

@@ -1,6 +1,8 @@
-"""End of a game turn (M-END, M-SCORE, M-GAME): the Doge card, scoring, the game's end.
+"""The end of a modern turn: the Doge card and what it brings (M-END-1 to M-END-6).
 
-The special investment that may follow the card is in :mod:`.special`.
+The card is drawn once the wheel has gone round (M-TURN-4); it pays wine
+income, moves the token and may score; then the special investment
+(:mod:`.special`) and the next turn (M-TURN-1).
 """
 
 from __future__ import annotations
@@ -11,21 +13,16 @@ from typing import Any
 from serenissima.engine.core import CHANCE, Action
 from serenissima.engine.rule_index import rule
 
+from ..context import Ctx
+from ..flow import next_activation
+from ..helpers import DRAWING, GAME_OVER, Events, bump, enter, new_state
+from ..scoring.events import GameEnded
+from ..scoring.standings import ranking, score
+from ..state import ModernState
 from .actions import DogeOutcome
-from .context import Ctx
-from .events import DeckShuffled, DogeCardDrawn, GameEnded, Scored, TokenMoved, WineIncome
-from .helpers import DRAWING, GAME_OVER, Events, bump, enter, new_state, next_activation
-from .state import ModernState
+from .events import DeckShuffled, DogeCardDrawn, TokenMoved, WineIncome
 
-__all__ = [
-    "apply_doge",
-    "begin_drawing",
-    "doge_outcomes",
-    "next_turn",
-    "no_actions",
-    "ranking",
-    "score",
-]
+__all__ = ["apply_doge", "begin_drawing", "doge_outcomes", "next_turn"]
 
 
 @rule("M-TURN-4", "M-END-1")
@@ -40,12 +37,6 @@ def next_turn(ctx: Ctx, state: ModernState, ev: Events, **changes: Any) -> Moder
     """M-TURN-1: the next turn begins with the first galley of the wheel."""
     changes.update(turn=state.turn + 1, wheel=0, skip=(), bought_turn=())
     return next_activation(ctx, state, ev, **changes)
-
-
-@rule("M-GAME-1")
-def no_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
-    """M-GAME-1: once the game is over nobody has anything to decide."""
-    return ()
 
 
 @rule("M-END-1", "M-END-2")
@@ -73,24 +64,6 @@ def _wine(ctx: Ctx, state: ModernState, ducats: tuple[int, ...], ev: Events) -> 
             out[seat] += amount
             ev.append(WineIncome(seat, amount))
     return tuple(out)
-
-
-@rule("M-SCORE-2", "M-SCORE-3", "M-SCORE-4")
-def score(
-    ctx: Ctx, state: ModernState, ducats: tuple[int, ...], number: int, ev: Events
-) -> tuple[int, ...]:
-    """M-SCORE-2/3: warehouse payouts and basilicas of every owned port; the new ducats."""
-    payout = ctx.params.scoring.payout
-    bonus = ctx.params.basilica.scoring
-    warehouses = [0] * state.players
-    basilicas = [0] * state.players
-    for port in state.ports:
-        if port.owner is not None:
-            warehouses[port.owner] += payout[len(port.warehouse)]
-            basilicas[port.owner] += bonus if port.basilica else 0
-    for seat in range(state.players):
-        ev.append(Scored(seat, number, warehouses[seat], basilicas[seat]))  # M-SCORE-4
-    return tuple(d + w + b for d, w, b in zip(ducats, warehouses, basilicas, strict=True))
 
 
 @rule("M-END-1", "M-END-2", "M-END-3", "M-END-4", "M-END-5", "M-END-6", "M-END-7")
@@ -129,18 +102,3 @@ def apply_doge(ctx: Ctx, state: ModernState, action: DogeOutcome, ev: Events) ->
         ev.append(GameEnded(ranking(ctx, state)[0]))
         return state
     return ctx.flow.leave("doge-card", ctx, state, ev, **changes)
-
-
-@rule("M-GAME-2", "X-M-29")
-def ranking(ctx: Ctx, state: ModernState) -> tuple[tuple[int, ...], list[tuple[int, int, int]]]:
-    """M-GAME-2, X-M-29: most ducats, then most ports; a further tie is shared.
-
-    Returns the winners and ``(seat, ducats, ports)`` rows, best first.
-    """
-    rows = [
-        (seat, state.ducats[seat], ctx.owned_ports(state, seat)) for seat in range(state.players)
-    ]
-    rows.sort(key=lambda r: (-r[1], -r[2], r[0]))
-    best = rows[0][1:]
-    winners = tuple(sorted(seat for seat, d, p in rows if (d, p) == best))
-    return winners, rows

@@ -10,11 +10,13 @@ from __future__ import annotations
 from serenissima.engine.core import Action
 from serenissima.engine.rule_index import rule
 
-from .actions import Blockade, Done, Move, Pass
-from .context import DONE, Ctx, blockaders
+from ..common import DONE, Done
+from ..context import Ctx, blockaders
+from ..helpers import MOVING, Events, enter, new_act, new_state, with_galley
+from ..state import Activation, Asking, Galley, ModernState
+from .actions import Blockade, Move, Pass
 from .events import BlockadeDeclared, GalleyMoved
-from .helpers import MOVING, Events, enter, new_act, new_state, with_galley
-from .state import Activation, Asking, Galley, ModernState
+from .tables import action_tables
 from .trading import do_claim, do_sale, to_trading
 
 __all__ = [
@@ -41,7 +43,7 @@ def moving_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     act = _act(state)
     if act.moves >= act.allowance:
         return _DONE_ONLY
-    return ctx.moves[ctx.active(state).area]
+    return action_tables(ctx).moves[ctx.active(state).area]
 
 
 @rule("M-MOVE-1", "M-MOVE-2", "M-BLOCK-2", "M-BLOCK-3")

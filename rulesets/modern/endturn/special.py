@@ -2,7 +2,7 @@
 
 Players left with fewer than two galleys buy galleys and sailors, one after
 the other clockwise; then the next game turn begins. The purchases are those
-of an Investment (:mod:`.investment`).
+of an Investment (:mod:`..investment.investing`).
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from serenissima.engine.core import Action
 from serenissima.engine.pieces import clockwise
 from serenissima.engine.rule_index import rule
 
-from .actions import Done
-from .context import DONE, Ctx
-from .helpers import Events, enter
-from .investment import buy_actions, may_buy_galley, recruit_actions
-from .state import ModernState, SpecialInvesting
+from ..common import DONE, Done
+from ..context import Ctx
+from ..helpers import Events, enter
+from ..investment.investing import buy_actions, may_buy_galley, recruit_actions
+from ..state import ModernState, SpecialInvesting
 
 __all__ = ["apply_special_done", "begin_special", "next_special", "special_actions"]
 

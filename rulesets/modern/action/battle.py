@@ -8,14 +8,13 @@ from serenissima.engine.core import Action
 from serenissima.engine.pieces import binomial_outcomes
 from serenissima.engine.rule_index import rule
 
-from .actions import AttackPort, Claim, Continue, Dice, Done, End, Stop, Take, VolleyOutcome
-from .context import DONE, END, Ctx, Outcomes, owned_ports
-from .events import DiceRolled, PortNeutralised, SpoilsTaken
-from .helpers import (
+from ..common import DONE, END, Done, End
+from ..context import Ctx, Outcomes, owned_ports
+from ..flow import end_activation
+from ..helpers import (
     Changes,
     Events,
     bump,
-    end_activation,
     enter,
     find,
     new_act,
@@ -26,7 +25,10 @@ from .helpers import (
     with_galley,
     with_port,
 )
-from .state import Galley, Landing, ModernState, Plundering, Port, Pressing, Rolling, Volley
+from ..state import Galley, Landing, ModernState, Plundering, Port, Pressing, Rolling, Volley
+from .actions import AttackPort, Claim, Continue, Dice, Stop, Take, VolleyOutcome
+from .events import DiceRolled, PortNeutralised, SpoilsTaken
+from .tables import action_tables
 from .trading import do_claim, start_battle, to_trading
 
 __all__ = [
@@ -63,7 +65,7 @@ def _dice(ctx: Ctx, state: ModernState) -> tuple[int, int]:
 @rule("M-BAT-3")
 def dice_outcomes(ctx: Ctx, state: ModernState) -> Outcomes:
     """M-BAT-3: both sides roll at once, each skull kills one opposing sailor."""
-    return ctx.dice_outcomes(*_dice(ctx, state))
+    return action_tables(ctx).dice_outcomes(*_dice(ctx, state))
 
 
 def _crew(galley: Galley, sailors: int) -> Galley:
@@ -239,7 +241,7 @@ def plunder_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     """M-BAT-8: take one cube of each kind still in the wreck, or stop."""
     phase = state.phase
     assert isinstance(phase, Plundering)
-    takes = ctx.takes
+    takes = action_tables(ctx).takes
     return (DONE, *(takes.get(good) or Take(good) for good in sorted(set(phase.loot))))
 
 
@@ -270,7 +272,7 @@ def landing_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     galley = ctx.active(state)
     index = ctx.board.port_index(phase.port)
     most = min(galley.sailors, ctx.sizes[index])
-    return (END, *(ctx.claims[index][:most] if most > 0 else ()))
+    return (END, *(action_tables(ctx).claims[index][:most] if most > 0 else ()))
 
 
 def apply_landing(ctx: Ctx, state: ModernState, action: Claim | End, ev: Events) -> ModernState:

@@ -1,8 +1,8 @@
-"""The start of an activation: Action or Investment (M-TURN-3), then step 1 of an Action.
+"""The loading step of an Action of the modern edition (M-LOAD), and the start of its movement.
 
-Step 1, loading (M-LOAD), moves sailors between the active galley and the
-own ports and galleys in its space, loads cubes and throws them overboard.
-Steps 2 and 3 are in :mod:`.movement` and :mod:`.trading`.
+The active galley takes on and sets down sailors and goods at a port it
+holds or passes, shifts them between galleys in its space and jettisons
+goods; then its movement begins (M-MOVE-1).
 """
 
 from __future__ import annotations
@@ -12,25 +12,15 @@ from typing import Any
 from serenissima.engine.core import Action
 from serenissima.engine.rule_index import rule
 
-from .actions import (
-    ChooseAction,
-    ChooseInvestment,
-    Done,
-    Jettison,
-    LoadGood,
-    ShiftGood,
-    ShiftSailor,
-)
-from .context import DONE, Ctx
-from .events import GoodsJettisoned, GoodsLoaded, GoodsShifted, ModeChosen, SailorsMoved
-from .helpers import (
-    INVESTING,
+from ..common import DONE, Done
+from ..context import Ctx
+from ..flow import end_activation
+from ..helpers import (
     LOADING,
     MOVING,
     Changes,
     Events,
     bump,
-    end_activation,
     find,
     new_act,
     new_state,
@@ -40,55 +30,26 @@ from .helpers import (
     with_galley,
     with_port,
 )
-from .state import Activation, Galley, ModernState, Port
+from ..state import Activation, Galley, ModernState, Port
+from .actions import Jettison, LoadGood, ShiftGood, ShiftSailor
+from .events import GoodsJettisoned, GoodsLoaded, GoodsShifted, SailorsMoved
+from .tables import action_tables
 
 __all__ = [
     "apply_jettison",
     "apply_load",
     "apply_loading_done",
-    "apply_mode",
     "apply_shift_good",
     "apply_shift_sailor",
-    "begin_investment",
     "begin_loading",
     "begin_movement",
     "loading_actions",
-    "mode_actions",
 ]
 
 
 def _act(state: ModernState) -> Activation:
     assert state.act is not None
     return state.act
-
-
-# --- choosing -----------------------------------------------------------------
-
-_MODES: tuple[Action, ...] = (ChooseAction(), ChooseInvestment())
-
-
-@rule("M-TURN-3")
-def mode_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
-    """M-TURN-3: the activated galley's owner takes an Action or an Investment."""
-    return _MODES
-
-
-@rule("M-TURN-3")
-def apply_mode(
-    ctx: Ctx, state: ModernState, action: ChooseAction | ChooseInvestment, ev: Events
-) -> ModernState:
-    """M-TURN-3: Action or Investment."""
-    galley = ctx.active(state)
-    if isinstance(action, ChooseInvestment):
-        ev.append(ModeChosen(galley.owner, "investment"))
-        return ctx.flow.begin("investment", ctx, state, ev)
-    ev.append(ModeChosen(galley.owner, "action"))
-    return ctx.flow.begin("action", ctx, state, ev)
-
-
-def begin_investment(ctx: Ctx, state: ModernState, ev: Events, **changes: Any) -> ModernState:
-    """M-INV-1: the owner of the activated galley invests."""
-    return new_state(state, phase=INVESTING, to_act=ctx.active(state).owner, **changes)
 
 
 def begin_loading(ctx: Ctx, state: ModernState, ev: Events, **changes: Any) -> ModernState:
@@ -102,9 +63,6 @@ def begin_movement(ctx: Ctx, state: ModernState, ev: Events, **changes: Any) -> 
     galley = find(changes.get("galleys", state.galleys), _act(state).galley)
     act = new_act(changes.pop("act", _act(state)), allowance=galley.sailors, flows=())
     return new_state(state, phase=MOVING, to_act=galley.owner, act=act, **changes)
-
-
-# --- loading ------------------------------------------------------------------
 
 
 def _flow(kind: str, source: object, target: object) -> str:
@@ -135,6 +93,7 @@ def _load_price(ctx: Ctx, act: Activation, owner: int | None, seat: int) -> int:
 )
 def loading_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     """M-LOAD-1..10: transfers and loads in the active galley's space; each involves it."""
+    tables = action_tables(ctx)
     act = _act(state)
     galleys = state.galleys
     number = act.galley
@@ -142,7 +101,7 @@ def loading_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     seat, area, name = galley.owner, galley.area, str(number)
     flows = act.flows
     room_sailor, room_cube = ctx.room(state, galley)
-    shift = ctx.sailor_shift
+    shift = tables.sailor_shift
     out: list[Action] = [DONE]
     ports = state.ports
     for index in ctx.area_ports[area]:
@@ -164,7 +123,7 @@ def loading_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
             and (state.supply[ctx.port_good_index[index]] > 0 or not state.options.limited_goods)
             and state.ducats[seat] >= _load_price(ctx, act, port.owner, seat)
         ):
-            out.append(ctx.loads[index])
+            out.append(tables.loads[index])
     for other in galleys:
         if other.area != area or other.owner != seat or other.number == number:
             continue
@@ -179,15 +138,15 @@ def loading_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
             if reverse not in flows:
                 out.append(action)
         if other_cube and galley.cargo:
-            cubes, reverse = ctx.cube_shift(number, other.number)
+            cubes, reverse = tables.cube_shift(number, other.number)
             if reverse not in flows:
                 out.extend(cubes[good] for good in sorted(set(galley.cargo)))  # M-LOAD-9
         if room_cube and other.cargo:
-            cubes, reverse = ctx.cube_shift(other.number, number)
+            cubes, reverse = tables.cube_shift(other.number, number)
             if reverse not in flows:
                 out.extend(cubes[good] for good in sorted(set(other.cargo)))
     if galley.cargo:
-        jettisons = ctx.jettisons
+        jettisons = tables.jettisons
         for good in sorted(set(galley.cargo)):
             if good not in act.loaded_goods:
                 out.append(jettisons[good])  # M-LOAD-10

@@ -1,19 +1,21 @@
 """Investment (M-INV): sailors, galleys, forts and basilicas for the active player's ports.
 
 The purchases of sailors and galleys serve the special investment too
-(:mod:`.special`), which names the buyer in its phase.
+(:mod:`..endturn.special`), which names the buyer in its phase.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from serenissima.engine.core import Action
 from serenissima.engine.pieces import has_goods
 from serenissima.engine.rule_index import rule
 
-from .actions import BuildBasilica, BuildFort, BuyGalley, Crew, Done, Recruit
-from .context import DONE, Ctx
-from .events import BuildingBuilt, GalleyBought, GalleyPlaced, SailorRecruited
-from .helpers import (
+from ..common import DONE, Done, GalleyPlaced
+from ..context import Ctx
+from ..helpers import (
+    INVESTING,
     Events,
     add_galley,
     bump,
@@ -24,7 +26,10 @@ from .helpers import (
     with_galley,
     with_port,
 )
-from .state import Galley, ModernState, Port, SpecialInvesting
+from ..state import Galley, ModernState, Port, SpecialInvesting
+from .actions import BuildBasilica, BuildFort, BuyGalley, Crew, Recruit
+from .events import BuildingBuilt, GalleyBought, SailorRecruited
+from .tables import investment_tables
 
 __all__ = [
     "apply_basilica",
@@ -33,6 +38,7 @@ __all__ = [
     "apply_fort",
     "apply_investing_done",
     "apply_recruit",
+    "begin_investment",
     "buy_actions",
     "galley_price",
     "investing_actions",
@@ -41,13 +47,19 @@ __all__ = [
 ]
 
 
+def begin_investment(ctx: Ctx, state: ModernState, ev: Events, **changes: Any) -> ModernState:
+    """M-INV-1: the owner of the activated galley invests."""
+    return new_state(state, phase=INVESTING, to_act=ctx.active(state).owner, **changes)
+
+
 @rule("M-INV-2")
 def recruit_actions(ctx: Ctx, state: ModernState, seat: int) -> list[Action]:
     """M-INV-2: one sailor into an own port with room, or onto a galley in an own port's space."""
+    tables = investment_tables(ctx)
     out: list[Action] = []
     if state.reserve[seat] < 1 or state.ducats[seat] < ctx.params.costs.recruit:
         return out  # M-INV-6, X-M-27
-    sizes, recruits = ctx.sizes, ctx.recruits
+    sizes, recruits = ctx.sizes, tables.recruits
     out = [
         recruits[index]
         for index, port in enumerate(state.ports)
@@ -59,7 +71,7 @@ def recruit_actions(ctx: Ctx, state: ModernState, seat: int) -> list[Action]:
             and ctx.room(state, galley)[0]
             and ctx.own_port_in(state, galley.area, seat)
         ):
-            out.append(ctx.crew(galley.number))
+            out.append(tables.crew(galley.number))
     return out
 
 
@@ -87,12 +99,13 @@ def buy_actions(ctx: Ctx, state: ModernState, seat: int) -> list[Action]:
     taken = {g.number for g in state.galleys}
     free = [n for n in range(1, in_use + 1) if n not in taken]
     ports = [index for index, port in enumerate(state.ports) if port.owner == seat]
-    return [buys[index] for buys in map(ctx.buy, free) for index in ports]
+    return [buys[index] for buys in map(investment_tables(ctx).buy, free) for index in ports]
 
 
 @rule("M-INV-1", "M-INV-2", "M-INV-3", "M-INV-4", "M-INV-5", "M-INV-6")
 def investing_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     """M-INV-1..6: any purchases for the active player's ports, then done."""
+    tables = investment_tables(ctx)
     assert state.act is not None
     seat = ctx.active(state).owner
     out: list[Action] = [DONE, *recruit_actions(ctx, state, seat)]
@@ -120,14 +133,14 @@ def investing_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
             and forts < comps.forts
             and has_goods(params.fort.requires, ctx.port_goods[index], port.warehouse)
         ):
-            out.append(ctx.forts[index])  # M-INV-4
+            out.append(tables.forts[index])  # M-INV-4
         if (
             may_basilica
             and not port.basilica
             and basilicas < comps.basilicas
             and has_goods(params.basilica.requires, ctx.port_goods[index], port.warehouse)
         ):
-            out.append(ctx.basilicas[index])  # M-INV-5
+            out.append(tables.basilicas[index])  # M-INV-5
     return tuple(out)
 
 
