@@ -100,21 +100,21 @@ BROKEN = [
     # (edition, replaced, replacement, key, words of the message)
     (
         "classic",
-        'legal = "setup.crew_actions"',
+        'legal = "setup.start.crew_actions"',
         'legal = "nowhere.crew_actions"',
         "stage[0].legal",
         "has no 'nowhere'",
     ),
     (
         "classic",
-        'legal = "setup.crew_actions"',
-        'legal = "setup.no_such_thing"',
+        'legal = "setup.start.crew_actions"',
+        'legal = "setup.start.no_such_thing"',
         "stage[0].legal",
         "no function 'no_such_thing'",
     ),
     (
         "classic",
-        'legal = "setup.crew_actions"',
+        'legal = "setup.start.crew_actions"',
         'legal = "os.path.join"',
         "stage[0].legal",
         "has no 'os.path'",
@@ -122,14 +122,14 @@ BROKEN = [
     # a function the module imports from outside the edition
     (
         "classic",
-        'legal = "setup.crew_actions"',
-        'legal = "setup.rule"',
+        'legal = "setup.start.crew_actions"',
+        'legal = "setup.start.rule"',
         "stage[0].legal",
         "own package",
     ),
     (
         "classic",
-        'legal = "setup.crew_actions"',
+        'legal = "setup.start.crew_actions"',
         'legal = "Setup"',
         "stage[0].legal",
         "module.function",
@@ -137,8 +137,8 @@ BROKEN = [
     ("classic", 'phase = "Crewing"', 'phase = "Auction"', "stage[0].phase", "got 'Auction'"),
     (
         "classic",
-        'apply = { Crew = "setup.apply_crew" }',
-        'apply = { Crow = "setup.apply_crew" }',
+        'apply = { Crew = "setup.start.apply_crew" }',
+        'apply = { Crow = "setup.start.apply_crew" }',
         "stage[0].apply",
         "got 'Crow'",
     ),
@@ -148,8 +148,8 @@ BROKEN = [
     ("classic", "passed_over = true", "passed_ovr = true", "stage[4]", "passed_ovr"),
     (
         "classic",
-        'legal = "setup.crew_actions"',
-        'legal = "setup.crew_actions"\noutcomes = "setup.roll_outcomes"',
+        'legal = "setup.start.crew_actions"',
+        'legal = "setup.start.crew_actions"\noutcomes = "bids.bidding.roll_outcomes"',
         "stage[0]",
         "not both",
     ),
@@ -164,7 +164,13 @@ BROKEN = [
         "a way on",
     ),
     # a stage of a sequence the modern code begins through `enter` must say how it begins
-    ("modern", 'enter = "activation.begin_movement"\n', "", "stage[6].enter", "begins 'movement'"),
+    (
+        "modern",
+        'enter = "action.loading.begin_movement"\n',
+        "",
+        "stage[6].enter",
+        "begins 'movement'",
+    ),
     (
         "modern",
         'stages = ["doge-card", "special-investment"]',

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from serenissima.engine.registry import RulesetPlugin
 from serenissima_rulesets.modern.loading import load_modern_params
-from serenissima_rulesets.modern.setup import OPTION_SCHEMA
+from serenissima_rulesets.modern.setup.start import OPTION_SCHEMA
 
 
 class StandInEngine:

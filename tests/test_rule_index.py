@@ -87,7 +87,7 @@ def test_every_handler_names_rules_of_its_editions_catalogue(edition: str) -> No
 def test_a_classic_bid_from_catalogue_to_code_declarations_and_tests() -> None:
     sources = rule_sources("classic", "C-BID-2", TESTS)
     assert [h.qualname for h in sources.handlers] == ["bid_actions", "apply_bid"]
-    assert all(h.file.endswith("setup.py") for h in sources.handlers)
+    assert all(Path(h.file).parts[-2:] == ("bids", "bidding.py") for h in sources.handlers)
     assert (
         f"tests/{Path(__file__).name}::{test_a_classic_bid_from_catalogue_to_code_declarations_and_tests.__name__}"
         in sources.tests
@@ -129,7 +129,7 @@ def test_the_command_shows_where_a_rule_lives(capsys: pytest.CaptureFixture[str]
     assert status == 0
     assert out.startswith("M-TURN-2: ")
     assert (
-        "Carried out by:\n  serenissima_rulesets.modern.helpers.next_activation  modern/helpers.py:"
+        "Carried out by:\n  serenissima_rulesets.modern.flow.next_activation  modern/flow.py:"
         in out
     )
     assert f"tests/{Path(__file__).name}::test_the_command_shows_where_a_rule_lives" in out

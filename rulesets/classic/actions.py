@@ -1,16 +1,21 @@
 """The actions of the classic edition, all in one place.
 
-The action classes are defined by family: the set-up, phase 1, the dice and
-``done`` in :mod:`.actions_setup`, phase 2 in :mod:`.actions_purchase`,
-phases 3 to 6 in :mod:`.actions_sea`; :func:`parse` reads their text forms
-(:mod:`.notation`). This module names them all, with :data:`ACTION_TYPES`.
+Each stage defines its own actions beside its handlers: the crewing in
+:mod:`.setup.actions`, phase 1 in :mod:`.bids.actions`, phase 2 in
+:mod:`.purchases.actions`, phases 3 to 5 in :mod:`.sea.actions`, phase 6 in
+:mod:`.sales.actions`; ``done`` and the actions more than one stage uses are in
+:mod:`.common`. :func:`parse` reads their text forms (:mod:`.notation`). This
+module names them all, with :data:`ACTION_TYPES`.
 """
 
 from __future__ import annotations
 
 from serenissima.engine.core import Action
 
-from .actions_purchase import (
+from .bids.actions import Bid, DieRoll, TakePosition
+from .common import DONE, Done, Refuse, ShiftGood, only_done
+from .notation import parse
+from .purchases.actions import (
     Accept,
     Ask,
     Barter,
@@ -23,15 +28,13 @@ from .actions_purchase import (
     DiscardSailor,
     Hire,
     Offer,
-    Refuse,
-    ShiftGood,
     ShiftSailor,
     TradeBuy,
     TradeSell,
 )
-from .actions_sea import Assault, Attack, Capture, Grant, Land, Move, Request, Sell, Sink
-from .actions_setup import DONE, Bid, Crew, Dice, DieRoll, Done, TakePosition, only_done
-from .notation import parse
+from .sales.actions import Sell
+from .sea.actions import Assault, Attack, Capture, Dice, Grant, Land, Move, Request, Sink
+from .setup.actions import Crew
 
 __all__ = [
     "ACTION_TYPES",

@@ -14,14 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, get_args
+from typing import TYPE_CHECKING, Any
 
 from serenissima.engine.flow import FlowVocabulary, shipped_flow
 from serenissima.engine.flow_table import CompiledFlow
 from serenissima.engine.pieces import galley_room
 
-from .actions import ACTION_TYPES
-from .state import ClassicState, Flow, Galley, Phase, Port
+from .state import ClassicState, Flow, Galley, Port
 
 if TYPE_CHECKING:
     from serenissima.engine.board import Board
@@ -30,15 +29,7 @@ if TYPE_CHECKING:
 
     from .params import ClassicParams
 
-__all__ = ["FLOW_VOCABULARY", "Ctx", "Holdings"]
-
-FLOW_VOCABULARY = FlowVocabulary(
-    "serenissima_rulesets.classic",
-    {phase.__name__: phase for phase in get_args(Phase)},
-    {action.__name__: action for action in ACTION_TYPES},
-    sequences=("round",),
-)
-"""What the classic ``flow.toml`` may name: its phases, actions and the round (C-ROUND-2)."""
+__all__ = ["Ctx", "Holdings"]
 
 
 class Ctx:
@@ -110,14 +101,15 @@ class Ctx:
         "spaces",
     )
 
-    def __init__(self, rules: Ruleset) -> None:
+    def __init__(self, rules: Ruleset, vocabulary: FlowVocabulary) -> None:
         self.rules = rules
         self.board: Board = rules.board
         self.params: ClassicParams = rules.params
-        # a ruleset built by hand, without a flow, plays the edition's own
-        flow = rules.flow or shipped_flow(FLOW_VOCABULARY.package)
+        # the flow's vocabulary comes from the engine, which names the actions of every
+        # stage; a ruleset built by hand, without a flow, plays the edition's own
+        flow = rules.flow or shipped_flow(vocabulary.package)
         assert flow is not None
-        self.flow: CompiledFlow[ClassicState] = CompiledFlow(flow, FLOW_VOCABULARY)
+        self.flow: CompiledFlow[ClassicState] = CompiledFlow(flow, vocabulary)
         ports = self.board.ports
         self.good_index = {g.id: i for i, g in enumerate(self.params.goods)}
         self.sizes = tuple(p.warehouse for p in ports)

@@ -18,17 +18,7 @@ from serenissima.engine.encoding import Writer
 from .context import Ctx
 from .observation import ClassicObservation
 from .space import galleys_in_slots
-from .state import (
-    Galley,
-    Moving,
-    Negotiating,
-    Permission,
-    Phase,
-    Port,
-    Purchasing,
-    Rolling,
-    Spoils,
-)
+from .state import Galley, Moving, Negotiating, Permission, Phase, Port, Purchasing, Rolling, Spoils
 
 __all__ = ["encode"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 from random import Random
-from typing import Any
+from typing import Any, get_args
 
 from serenissima.engine.core import CHANCE, Action, Decision, Event, Observation, Standings, State
 from serenissima.engine.encoding import Writer
@@ -16,18 +16,31 @@ from serenissima.engine.phases import ContextCache, PhaseInfo, table_outcomes
 from serenissima.engine.ruleset import OptionValue, Ruleset
 from serenissima.engine.spaces import Family
 
-from . import encoding, heuristic, pace, scoring, setup, space
-from .actions import ACTION_TYPES, DONE, Bid, only_done, parse
-from .context import FLOW_VOCABULARY, Ctx
+from . import encoding, heuristic, pace, space
+from .actions import ACTION_TYPES
+from .bids.actions import Bid
+from .common import DONE, only_done
+from .context import Ctx
 from .events import EVENT_TYPES
 from .explain import explain
 from .helpers import Events
+from .notation import parse
 from .observation import ClassicObservation, observe
 from .render import render
 from .sampling import reckon, sample_state
+from .scoring import standings
+from .setup import start
 from .state import ClassicOptions, ClassicState, Phase
 
 __all__ = ["ClassicEngine"]
+
+FLOW_VOCABULARY = FlowVocabulary(
+    "serenissima_rulesets.classic",
+    {phase.__name__: phase for phase in get_args(Phase)},
+    {action.__name__: action for action in ACTION_TYPES},
+    sequences=("round",),
+)
+"""What the classic ``flow.toml`` may name: its phases, actions and the round (C-ROUND-2)."""
 
 
 class ClassicEngine:
@@ -39,15 +52,15 @@ class ClassicEngine:
     event_types: tuple[type[Event], ...] = EVENT_TYPES
     observation_type: type[Observation] = ClassicObservation
     unions: tuple[Any, ...] = (Phase,)
-    option_schema: OptionSchema[ClassicOptions] = setup.OPTION_SCHEMA
-    """The options the code reads (see :data:`.setup.OPTION_SCHEMA`)."""
+    option_schema: OptionSchema[ClassicOptions] = start.OPTION_SCHEMA
+    """The options the code reads (see :data:`.setup.start.OPTION_SCHEMA`)."""
     flow_vocabulary: FlowVocabulary = FLOW_VOCABULARY
     """What ``flow.toml`` may name; the engine plays the flow it declares."""
     money_hidden = True
     """C-COMP-7: nobody sees another player's ducats (the conformance check tests it)."""
 
     def __init__(self) -> None:
-        self._contexts = ContextCache(Ctx)
+        self._contexts = ContextCache(lambda rules: Ctx(rules, FLOW_VOCABULARY))
 
     def _legal(self, ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
         """The legal actions, remembered for the last state asked (``step`` asks first)."""
@@ -70,7 +83,7 @@ class ClassicEngine:
 
     def new_game(self, rules: Ruleset, players: int, options: Mapping[str, OptionValue]) -> State:
         """Return a new game before its first set-up decision."""
-        return setup.new_game(self.ctx(rules), players, options)
+        return start.new_game(self.ctx(rules), players, options)
 
     def legal_actions(self, rules: Ruleset, state: State) -> tuple[Action, ...]:
         """Return the legal actions of the one who acts."""
@@ -138,7 +151,7 @@ class ClassicEngine:
     def standings(self, rules: Ruleset, state: State) -> Standings:
         """C-SCORE-2, C-SCORE-3: wealth points with their breakdown."""
         assert isinstance(state, ClassicState)
-        return scoring.standings(self.ctx(rules), state)
+        return standings.standings(self.ctx(rules), state)
 
     def parse_action(self, rules: Ruleset, state: State, text: str) -> Action:
         """Read an action's text form."""

@@ -1,49 +1,42 @@
 """The events of the classic edition, all in one place: what happened, for animation and logs.
 
-The event classes are defined by family: the set-up, phase 1 and the
-course of the round in :mod:`.events_setup`, phase 2 in
-:mod:`.events_purchase`, phases 3 to 6 in :mod:`.events_sea`. This module
-names them all, with :data:`EVENT_TYPES`.
+Each stage defines its own events beside its handlers (``setup``, ``bids``,
+``purchases``, ``sea``, ``sales``, ``scoring``, each in its ``events`` module);
+the course of the round, a sinking galley and a moved good, which more than one
+stage reports, are in :mod:`.common`. This module names them all, with
+:data:`EVENT_TYPES`.
 """
 
 from __future__ import annotations
 
 from serenissima.engine.core import Event
 
-from .events_purchase import (
+from .bids.events import BidsRevealed, DieRolled, PositionTaken
+from .common import GalleySunk, GoodMoved, PhaseStarted, RoundStarted
+from .purchases.events import (
     DealClosed,
     DealFailed,
     DealOpened,
     FortBuilt,
     GalleyBuilt,
-    GalleySunk,
     GoodBought,
     GoodDiscarded,
-    GoodMoved,
     PriceNamed,
     SailorDismissed,
     SailorHired,
     SailorMoved,
 )
-from .events_sea import (
+from .sales.events import GoodSold, IncomePaid
+from .scoring.events import GameEnded
+from .sea.events import (
     BattleFought,
     GalleyCaptured,
     GalleyMoved,
-    GoodSold,
-    IncomePaid,
     PassageAnswered,
     PortTaken,
     SailorLanded,
 )
-from .events_setup import (
-    BidsRevealed,
-    DieRolled,
-    GameEnded,
-    PhaseStarted,
-    PositionTaken,
-    RoundStarted,
-    StartingCrews,
-)
+from .setup.events import StartingCrews
 
 __all__ = [
     "EVENT_TYPES",

@@ -6,7 +6,7 @@ the galleys with one of them changed, the changes when a galley sinks...)
 so that a step builds its new state once, with one call of
 :data:`replace_state`. Last, the check that keeps a phase-2 turn's
 transfers flowing one way (:func:`flows_allow`). The round's flow from
-turn to turn and phase to phase is in :mod:`.rounds`.
+turn to turn and phase to phase is in :mod:`.flow`.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from serenissima.engine.core import CHANCE, Event
 from serenissima.engine.rule_index import rule
 from serenissima.engine.values import replacer
 
+from .common import GalleySunk
 from .context import Ctx
-from .events import GalleySunk
 from .state import ClassicState, Flow, Galley, Phase
 
 __all__ = [

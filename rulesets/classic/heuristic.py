@@ -33,8 +33,8 @@ from typing import TypeVar
 from serenissima.engine.pieces import can_sell_to, matched_sales
 
 from .context import Ctx
-from .sales import new_market_bonus
-from .scoring import wealth
+from .sales.selling import new_market_bonus
+from .scoring.standings import wealth
 from .state import (
     Bidding,
     Choosing,

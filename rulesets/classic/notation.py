@@ -16,7 +16,9 @@ from collections.abc import Callable
 from serenissima.engine.core import Action, read_number, read_number_or_name
 from serenissima.engine.errors import ActionParseError
 
-from .actions_purchase import (
+from .bids.actions import Bid, DieRoll, TakePosition
+from .common import DONE, Refuse, ShiftGood
+from .purchases.actions import (
     Accept,
     Ask,
     Barter,
@@ -29,14 +31,13 @@ from .actions_purchase import (
     DiscardSailor,
     Hire,
     Offer,
-    Refuse,
-    ShiftGood,
     ShiftSailor,
     TradeBuy,
     TradeSell,
 )
-from .actions_sea import Assault, Attack, Capture, Grant, Land, Move, Request, Sell, Sink
-from .actions_setup import DONE, Bid, Crew, Dice, DieRoll, TakePosition
+from .sales.actions import Sell
+from .sea.actions import Assault, Attack, Capture, Dice, Grant, Land, Move, Request, Sink
+from .setup.actions import Crew
 
 __all__ = ["parse"]
 

@@ -17,7 +17,7 @@ from serenissima.engine.sketch import HIDDEN, board_lines, slots, wrap
 
 from .context import Ctx
 from .observation import ClassicObservation
-from .scoring import wealth
+from .scoring.standings import wealth
 from .state import (
     Bidding,
     Choosing,

@@ -26,7 +26,10 @@ from collections.abc import Hashable, Iterable, Sequence
 
 from serenissima.engine.spaces import Amounts, Domain, Family, Slots, Values
 
-from .actions_purchase import (
+from .bids.actions import Bid, DieRoll, TakePosition
+from .common import Done, Refuse, ShiftGood
+from .context import Ctx
+from .purchases.actions import (
     Accept,
     Ask,
     Barter,
@@ -39,21 +42,19 @@ from .actions_purchase import (
     DiscardSailor,
     Hire,
     Offer,
-    Refuse,
-    ShiftGood,
     ShiftSailor,
     TradeBuy,
     TradeSell,
 )
-from .actions_sea import Assault, Attack, Capture, Grant, Land, Move, Request, Sell, Sink
-from .actions_setup import Bid, Crew, Dice, DieRoll, Done, TakePosition
-from .context import Ctx
+from .sales.actions import Sell
+from .sea.actions import Assault, Attack, Capture, Dice, Grant, Land, Move, Request, Sink
+from .setup.actions import Crew
 from .state import ClassicState, Galley
 
 __all__ = ["bid_bound", "galleys_in_slots", "index_families"]
 
 CREWS: tuple[str, ...] = ("hire", "garrison")
-"""Where a new galley's sailor comes from (see :class:`.actions_purchase.BuildGalley`)."""
+"""Where a new galley's sailor comes from (see :class:`.purchases.actions.BuildGalley`)."""
 
 
 def galleys_in_slots(galleys: Iterable[Galley]) -> list[Galley]:
@@ -148,7 +149,7 @@ def _goods_each(state: ClassicState) -> int:
 
 
 def _or_garrison(pool: int) -> Slots:
-    """A galley slot, or 0 for a port's garrison (see :class:`.actions_purchase.Hire`)."""
+    """A galley slot, or 0 for a port's garrison (see :class:`.purchases.actions.Hire`)."""
     return Slots("galleys in play", pool, _galley_numbers, fixed=(0,), source=_galleys)
 
 

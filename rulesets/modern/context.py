@@ -3,48 +3,26 @@
 Everything here is read-only after construction and shared by every state of
 every game of a ruleset (the engine caches one context per ruleset). Besides
 the board and the parameters it holds look-up tables that spare the hot paths
-work each decision repeats: the actions a phase can offer (an action is an
-immutable value, so one object serves every game), the ports of each sea area,
-the room left on a galley for each crew and cargo, the fresh activation of
-each galley in each area, and the outcomes of battle dice for each number of
-dice. A look-up that the ruleset's numbers did not foresee builds its value.
+work each decision repeats: the ports of each sea area, the room left on a
+galley for each crew and cargo and the fresh activation of each galley in each
+area. The actions a stage offers again and again (an action is an immutable
+value, so one object serves every game) are tables of that stage's own
+(``tables`` modules), kept here in :attr:`Ctx.tables` once built. A look-up
+that the ruleset's numbers did not foresee builds its value.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, get_args
+from typing import TYPE_CHECKING
 
 from serenissima.engine.core import Action
 from serenissima.engine.flow import FlowVocabulary, shipped_flow
 from serenissima.engine.flow_table import CompiledFlow
-from serenissima.engine.pieces import binomial_outcomes, galley_room
+from serenissima.engine.pieces import galley_room
 from serenissima.engine.rule_index import rule
 
-from .actions import (
-    ACTION_TYPES,
-    Attack,
-    AttackPort,
-    BuildBasilica,
-    BuildFort,
-    BuyGalley,
-    Claim,
-    Crew,
-    Dice,
-    Done,
-    End,
-    Jettison,
-    LoadGood,
-    Move,
-    PickGalley,
-    PickPort,
-    Recruit,
-    Sell,
-    ShiftGood,
-    ShiftSailor,
-    Take,
-)
-from .state import Activation, Galley, ModernState, Phase, Port
+from .state import Activation, Galley, ModernState, Port
 
 if TYPE_CHECKING:
     from serenissima.engine.board import Board
@@ -52,31 +30,11 @@ if TYPE_CHECKING:
 
     from .params import ModernParams
 
-__all__ = ["DONE", "END", "FLOW_VOCABULARY", "Ctx", "Outcomes", "blockaders", "owned_ports"]
+__all__ = ["Ctx", "Outcomes", "blockaders", "owned_ports"]
 
-FLOW_VOCABULARY = FlowVocabulary(
-    "serenissima_rulesets.modern",
-    {phase.__name__: phase for phase in get_args(Phase)},
-    {action.__name__: action for action in ACTION_TYPES},
-    sequences=("action", "investment", "end"),
-    entered=("action", "investment", "end"),
-)
-"""What the modern ``flow.toml`` may name: its phases, actions and sequences (M-TURN, M-END)."""
 
 Outcomes = tuple[tuple[Action, Fraction], ...]
 """A chance node's outcomes with their probabilities."""
-
-DONE = Done()
-"""The one ``done`` action every list shares."""
-
-END = End()
-"""The one ``end`` action every list shares."""
-
-Shift = tuple[ShiftSailor, str]
-"""A sailor transfer and the flow that forbids it (its reverse, made earlier in the step)."""
-
-CubeShift = tuple[dict[str, ShiftGood], str]
-"""The cube transfers between two galleys, by good, and the flow that forbids them."""
 
 
 @rule("M-BLOCK-1")
@@ -101,47 +59,31 @@ class Ctx:
 
     __slots__ = (
         "area_ports",
-        "attack_ports",
-        "attacks",
-        "basilicas",
         "board",
-        "buys",
         "card_index",
-        "claims",
-        "crews",
-        "cube_shifts",
-        "dice",
         "flow",
-        "forts",
         "fresh",
         "good_index",
         "hit",
-        "jettisons",
-        "loads",
-        "moves",
         "params",
-        "pick_galleys",
-        "pick_ports",
         "port_good_index",
         "port_goods",
-        "recruits",
         "room_table",
         "rules",
-        "sailor_shifts",
-        "sells",
         "sizes",
         "space_values",
-        "takes",
+        "tables",
     )
 
-    def __init__(self, rules: Ruleset) -> None:
+    def __init__(self, rules: Ruleset, vocabulary: FlowVocabulary) -> None:
         self.rules = rules
         self.board: Board = rules.board
         self.params: ModernParams = rules.params
-        # a ruleset built by hand, without a flow, plays the edition's own
-        flow = rules.flow or shipped_flow(FLOW_VOCABULARY.package)
+        # the flow's vocabulary comes from the engine, which names the actions of every
+        # stage; a ruleset built by hand, without a flow, plays the edition's own
+        flow = rules.flow or shipped_flow(vocabulary.package)
         assert flow is not None
-        self.flow: CompiledFlow[ModernState] = CompiledFlow(flow, FLOW_VOCABULARY)
+        self.flow: CompiledFlow[ModernState] = CompiledFlow(flow, vocabulary)
         board, params = self.board, self.params
         self.good_index = {g.id: i for i, g in enumerate(params.goods)}
         self.card_index = {c.id: i for i, c in enumerate(params.doge_cards)}
@@ -153,52 +95,12 @@ class Ctx:
         self.port_goods = tuple(p.good for p in board.ports)
         self.port_good_index = tuple(self.good_index[p.good] for p in board.ports)
         self.area_ports = {area: board.ports_in(area) for area in board.areas}
-        self._actions()
-        self._transfers()
-        self._tables()
-
-    def _actions(self) -> None:
-        board, goods = self.board, [g.id for g in self.params.goods]
-        numbers = range(1, self.params.components.galleys + 1)
-        self.moves = {
-            area: (DONE, *(Move(there) for there in board.neighbours(area))) for area in board.areas
-        }
-        ids = [p.id for p in board.ports]
-        self.loads = tuple(LoadGood(port) for port in ids)
-        self.claims = tuple(
-            tuple(Claim(p.id, n) for n in range(1, p.warehouse + 1)) for p in board.ports
-        )
-        self.attack_ports = tuple(AttackPort(port) for port in ids)
-        self.recruits = tuple(Recruit(port) for port in ids)
-        self.forts = tuple(BuildFort(port) for port in ids)
-        self.basilicas = tuple(BuildBasilica(port) for port in ids)
-        self.sells = tuple({good: Sell(good, port) for good in goods} for port in ids)
-        self.attacks = {n: Attack(n) for n in numbers}
-        self.crews = {n: Crew(n) for n in numbers}
-        self.buys = {n: tuple(BuyGalley(n, port) for port in ids) for n in numbers}
-        self.jettisons = {good: Jettison(good) for good in goods}
-        self.takes = {good: Take(good) for good in goods}
-        self.pick_galleys = {n: PickGalley(n) for n in numbers}
-        self.pick_ports = tuple(PickPort(port) for port in ids)
+        numbers = range(1, params.components.galleys + 1)
         # a new activation of galley n in each area, as next_activation makes it (M-TURN-2)
         self.fresh = {(n, area): Activation(n, area) for n in numbers for area in board.areas}
-
-    def _transfers(self) -> None:
-        goods = [g.id for g in self.params.goods]
-        numbers = range(1, self.params.components.galleys + 1)
-        tokens = [p.id for p in self.board.ports] + [str(n) for n in numbers]
-        self.sailor_shifts: dict[tuple[str, str], Shift] = {
-            (a, b): (ShiftSailor(a, b), f"s:{b}>{a}")
-            for a in tokens
-            for b in tokens
-            if a != b and (a.isdigit() or b.isdigit())
-        }
-        self.cube_shifts: dict[tuple[int, int], CubeShift] = {
-            (a, b): ({good: ShiftGood(good, a, b) for good in goods}, f"g:{b}>{a}")
-            for a in numbers
-            for b in numbers
-            if a != b
-        }
+        self._tables()
+        self.tables: dict[str, object] = {}
+        """The tables of actions each stage hands out, by stage, built when first asked for."""
 
     def _tables(self) -> None:
         spec = self.params.galley
@@ -217,53 +119,10 @@ class Ctx:
             }
             for shared in (False, True)
         }
-        most = max((spec.max_sailors, *self.sizes))
-        self.dice: dict[tuple[int, int], Outcomes] = {
-            (a, d): self._dice_outcomes(a, d) for a in range(most + 1) for d in range(most + 1)
-        }
-
-    def _dice_outcomes(self, attacker: int, defender: int) -> Outcomes:
-        hits_a = binomial_outcomes(attacker, self.hit)
-        hits_d = binomial_outcomes(defender, self.hit)
-        return tuple((Dice(a, d), pa * pd) for a, pa in hits_a for d, pd in hits_d)
-
-    # --- tables with a fallback for what the ruleset's numbers do not foresee --------
-
-    @rule("M-BAT-3")
-    def dice_outcomes(self, attacker: int, defender: int) -> Outcomes:
-        """M-BAT-3: both sides roll at once; the outcomes of one round."""
-        outcomes = self.dice.get((attacker, defender))
-        return self._dice_outcomes(attacker, defender) if outcomes is None else outcomes
-
-    def sailor_shift(self, source: str, target: str) -> Shift:
-        """The transfer of a sailor from ``source`` to ``target``, and the flow forbidding it."""
-        shift = self.sailor_shifts.get((source, target))
-        return (ShiftSailor(source, target), f"s:{target}>{source}") if shift is None else shift
-
-    def cube_shift(self, source: int, target: int) -> CubeShift:
-        """The cube transfers from galley ``source`` to ``target``, and the flow forbidding them."""
-        shift = self.cube_shifts.get((source, target))
-        if shift is None:
-            goods = [g.id for g in self.params.goods]
-            return {g: ShiftGood(g, source, target) for g in goods}, f"g:{target}>{source}"
-        return shift
 
     def activation(self, number: int, area: str) -> Activation:
         """A new activation of galley ``number``, starting in ``area``."""
         return self.fresh.get((number, area)) or Activation(number, area)
-
-    def attack(self, number: int) -> Attack:
-        """The attack on galley ``number``."""
-        return self.attacks.get(number) or Attack(number)
-
-    def crew(self, number: int) -> Crew:
-        """A recruit for galley ``number``."""
-        return self.crews.get(number) or Crew(number)
-
-    def buy(self, number: int) -> tuple[BuyGalley, ...]:
-        """The purchase of galley ``number`` at each port, in board order."""
-        buys = self.buys.get(number)
-        return tuple(BuyGalley(number, p.id) for p in self.board.ports) if buys is None else buys
 
     # --- galleys -------------------------------------------------------
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 from random import Random
-from typing import Any
+from typing import Any, get_args
 
 from serenissima.engine.core import (
     TERMINAL,
@@ -30,18 +30,29 @@ from serenissima.engine.rule_index import rule
 from serenissima.engine.ruleset import OptionValue, Ruleset
 from serenissima.engine.spaces import Family
 
-from . import encoding, endturn, setup, space
+from . import encoding, space
 from .actions import ACTION_TYPES
-from .context import FLOW_VOCABULARY, Ctx
+from .context import Ctx
 from .events import EVENT_TYPES
 from .explain import explain
 from .notation import parse
 from .observation import ModernObservation, observe
 from .render import render
 from .sampling import reckon, sample_state
+from .scoring import standings
+from .setup import start
 from .state import Activation, ModernOptions, ModernState, Phase
 
 __all__ = ["ModernEngine"]
+
+FLOW_VOCABULARY = FlowVocabulary(
+    "serenissima_rulesets.modern",
+    {phase.__name__: phase for phase in get_args(Phase)},
+    {action.__name__: action for action in ACTION_TYPES},
+    sequences=("action", "investment", "end"),
+    entered=("action", "investment", "end"),
+)
+"""What the modern ``flow.toml`` may name: its phases, actions and sequences (M-TURN, M-END)."""
 
 
 class ModernEngine:
@@ -53,13 +64,13 @@ class ModernEngine:
     event_types: tuple[type[Event], ...] = EVENT_TYPES
     observation_type: type[Observation] = ModernObservation
     unions: tuple[Any, ...] = (Phase, Activation | None)
-    option_schema: OptionSchema[ModernOptions] = setup.OPTION_SCHEMA
-    """The options the code reads (see :data:`.setup.OPTION_SCHEMA`)."""
+    option_schema: OptionSchema[ModernOptions] = start.OPTION_SCHEMA
+    """The options the code reads (see :data:`.setup.start.OPTION_SCHEMA`)."""
     flow_vocabulary: FlowVocabulary = FLOW_VOCABULARY
     """What ``flow.toml`` may name; the engine plays the flow it declares."""
 
     def __init__(self) -> None:
-        self._contexts = ContextCache(Ctx)
+        self._contexts = ContextCache(lambda rules: Ctx(rules, FLOW_VOCABULARY))
 
     def ctx(self, rules: Ruleset) -> Ctx:
         """Return the cached context of ``rules``."""
@@ -73,7 +84,7 @@ class ModernEngine:
 
     def new_game(self, rules: Ruleset, players: int, options: Mapping[str, OptionValue]) -> State:
         """Return a new game before its first set-up decision."""
-        return setup.new_game(self.ctx(rules), players, options)
+        return start.new_game(self.ctx(rules), players, options)
 
     def legal_actions(self, rules: Ruleset, state: State) -> tuple[Action, ...]:
         """Return the legal actions of the one who acts."""
@@ -169,7 +180,7 @@ class ModernEngine:
     def standings(self, rules: Ruleset, state: State) -> Standings:
         """M-GAME-2: ducats, then ports owned; further ties share the rank."""
         assert isinstance(state, ModernState)
-        _, rows = endturn.ranking(self.ctx(rules), state)
+        _, rows = standings.ranking(self.ctx(rules), state)
         entries = []
         for seat, ducats, ports in rows:
             rank = 1 + sum(1 for _, d, p in rows if (d, p) > (ducats, ports))

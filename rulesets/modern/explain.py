@@ -1,7 +1,10 @@
 """Why an action is illegal: the rule it breaks, in a sentence a player understands.
 
-Legality itself is decided by the legal-action generators; these functions
-only look for the most telling reason once an action has been refused.
+Legality itself is decided by the legal-action generators; the explanations
+only look for the most telling reason once an action has been refused. Each
+stage explains its own actions (the ``explain`` module of its package); this
+module asks the stage whose action was refused, after the refusals of an
+action out of its turn's order.
 """
 
 from __future__ import annotations
@@ -9,39 +12,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from serenissima.engine.core import CHANCE, TERMINAL, Action, is_number
+from serenissima.engine.core import CHANCE, TERMINAL, Action
 from serenissima.engine.errors import IllegalActionError
-from serenissima.engine.pieces import has_goods
-from serenissima.engine.rule_index import rule
 
-from .actions import (
-    Attack,
-    AttackPort,
-    BuildBasilica,
-    BuildFort,
-    BuyGalley,
-    Claim,
-    Crew,
-    Jettison,
-    LoadGood,
-    Move,
-    PickGalley,
-    PickPort,
-    Recruit,
-    Sell,
-    ShiftGood,
-    ShiftSailor,
-    Take,
-)
+from .action.explain import CHECKS as ACTION_CHECKS
+from .action.explain import out_of_order
+from .common import Reason
 from .context import Ctx
-from .state import Galley, ModernState, Moving, Plundering, SpecialInvesting, Trading
+from .investment.explain import CHECKS as INVESTMENT_CHECKS
+from .setup.explain import CHECKS as SETUP_CHECKS
+from .state import ModernState
 
 if TYPE_CHECKING:
     from serenissima.engine.phases import PhaseRules
 
 __all__ = ["explain"]
-
-Reason = tuple[str, str] | None
 
 
 def explain(ctx: Ctx, state: ModernState, action: Action, rules: PhaseRules) -> IllegalActionError:
@@ -49,7 +34,7 @@ def explain(ctx: Ctx, state: ModernState, action: Action, rules: PhaseRules) -> 
     if state.to_act == TERMINAL:
         return IllegalActionError(action, "M-GAME-1", "the game is over")
     if type(action) not in rules.steps:
-        late = _out_of_order(state, action)
+        late = out_of_order(state, action)
         if late is not None:
             return IllegalActionError(action, *late)
         who = "chance" if state.to_act == CHANCE else f"seat {state.to_act}"
@@ -72,329 +57,9 @@ def explain(ctx: Ctx, state: ModernState, action: Action, rules: PhaseRules) -> 
     return IllegalActionError(action, *reason)
 
 
-@rule("M-ACT-1", "M-MOVE-1")
-def _out_of_order(state: ModernState, action: Action) -> Reason:
-    """M-ACT-1, M-MOVE-1: a Loading or Movement action asked for once that step is over."""
-    act = state.act
-    if act is None or not isinstance(state.phase, Moving | Trading):
-        return None
-    if isinstance(action, Move) and act.moves >= act.allowance:
-        return "M-MOVE-1", f"galley {act.galley} has used all {act.allowance} of its moves"
-    if isinstance(action, ShiftSailor | LoadGood | ShiftGood | Jettison | Move):
-        return "M-ACT-1", "loading, movement, then sale or battle: that step is over"
-    return None
-
-
-def _port(ctx: Ctx, port: str) -> Reason:
-    if not ctx.board.has_port(port):
-        return "M-PORT-5", f"there is no port called {port!r}"
-    return None
-
-
-def _pick_galley(ctx: Ctx, state: ModernState, action: PickGalley) -> Reason:
-    in_use = ctx.params.setup_for(state.players).galleys_in_use
-    if not 1 <= action.galley <= in_use:
-        return "M-SETUP-1", f"this game uses galleys 1 to {in_use}"
-    return "M-SETUP-9", f"galley {action.galley} is already taken"
-
-
-def _pick_port(ctx: Ctx, state: ModernState, action: PickPort) -> Reason:
-    if (r := _port(ctx, action.port)) is not None:
-        return r
-    port = ctx.port(state, action.port)
-    if not ctx.board.port(action.port).start:
-        return "M-SETUP-9", f"{action.port} is not a starting port"
-    if port.closed:
-        return "M-SETUP-8", f"{action.port} is closed for this game"
-    return "M-SETUP-9", f"{action.port} is already taken"
-
-
-def _shift_sailor(ctx: Ctx, state: ModernState, action: ShiftSailor) -> Reason:
-    assert state.act is not None
-    active = str(state.act.galley)
-    if active not in (action.source, action.target):
-        return "M-LOAD-4", "every transfer must start or end on the active galley"
-    other = action.target if action.source == active else action.source
-    galley = ctx.active(state)
-    if is_number(other):
-        mate = state.galley(int(other))
-        if mate is None or mate.area != galley.area or mate.owner != galley.owner:
-            return "M-LOAD-3", f"galley {other} is not one of your galleys in this space"
-    else:
-        if (r := _port(ctx, other)) is not None:
-            return r
-        spec = ctx.board.port(other)
-        port = ctx.port(state, other)
-        if spec.area != galley.area:
-            return "M-LOAD-1", f"{other} is not in the active galley's space"
-        if port.owner != galley.owner:
-            return "M-LOAD-3", "sailors may only be placed in or taken from a port you own"
-        if action.source == other and port.sailors <= 1:
-            return "M-PORT-3", f"the last sailor may not leave {other}"
-        if action.target == other and port.sailors >= spec.warehouse:
-            return "M-PORT-2", f"{other} holds at most {spec.warehouse} sailors"
-    reverse = f"s:{action.target}>{action.source}"
-    if reverse in state.act.flows:
-        return "M-LOAD-2", "a transfer cannot be reversed within the same loading step"
-    receiver = state.galley(int(action.target)) if is_number(action.target) else None
-    if receiver is not None and receiver.sailors < ctx.params.galley.max_sailors:
-        return "M-GAL-1", f"galley {receiver.number} has no free space for another sailor"
-    return "M-GAL-2", "the receiving galley has no room for another sailor"
-
-
-def _load(ctx: Ctx, state: ModernState, action: LoadGood) -> Reason:
-    if (r := _port(ctx, action.port)) is not None:
-        return r
-    assert state.act is not None
-    galley = ctx.active(state)
-    spec = ctx.board.port(action.port)
-    port = ctx.port(state, action.port)
-    if spec.area != galley.area:
-        return "M-LOAD-1", f"{action.port} is not in the active galley's space"
-    if port.closed:
-        return "M-SETUP-8", f"{action.port} is closed: no goods can be loaded there"
-    if (r := _no_cube_room(ctx, state, galley)) is not None:
-        return r
-    if spec.good in state.act.jettisoned:
-        return "M-LOAD-10", f"{spec.good} was thrown overboard in this step and cannot be reloaded"
-    if state.supply[ctx.good_index[spec.good]] <= 0:
-        return "M-LOAD-11", f"no {spec.good} cubes are left in the box"
-    return "M-LOAD-11", "you cannot pay for another cube"
-
-
-def _no_cube_room(ctx: Ctx, state: ModernState, galley: Galley) -> Reason:
-    if ctx.room(state, galley)[1]:
-        return None
-    if len(galley.cargo) >= ctx.params.galley.max_goods:
-        return "M-GAL-3", f"galley {galley.number} already carries the most goods a galley can"
-    return "M-GAL-1", f"galley {galley.number} has no room for another cube"
-
-
-def _shift_good(ctx: Ctx, state: ModernState, action: ShiftGood) -> Reason:
-    assert state.act is not None
-    if state.act.galley not in (action.source, action.target):
-        return "M-LOAD-4", "every transfer must start or end on the active galley"
-    active = ctx.active(state)
-    mate = state.galley(action.target if action.source == active.number else action.source)
-    if mate is None or mate.area != active.area or mate.owner != active.owner:
-        return "M-LOAD-9", "goods move only between your galleys in this space"
-    source, target = state.galley(action.source), state.galley(action.target)
-    assert source is not None
-    assert target is not None
-    if action.good not in source.cargo:
-        return "M-LOAD-9", f"galley {source.number} carries no {action.good}"
-    if (r := _no_cube_room(ctx, state, target)) is not None:
-        return r
-    return "M-LOAD-9", "a transfer cannot be reversed within the same loading step"
-
-
-def _jettison(ctx: Ctx, state: ModernState, action: Jettison) -> Reason:
-    galley = ctx.active(state)
-    if action.good not in galley.cargo:
-        return "M-LOAD-10", f"galley {galley.number} carries no {action.good}"
-    return "M-LOAD-10", f"{action.good} was loaded in this step and cannot be thrown overboard"
-
-
-def _move(ctx: Ctx, state: ModernState, action: Move) -> Reason:
-    assert state.act is not None
-    galley = ctx.active(state)
-    if not ctx.board.has_area(action.area):
-        return "M-MOVE-1", f"there is no sea area called {action.area!r}"
-    if not ctx.board.adjacent(galley.area, action.area):
-        return "M-MOVE-1", f"{action.area} is not adjacent to {galley.area}"
-    return "M-MOVE-1", f"galley {galley.number} has used all {state.act.allowance} of its moves"
-
-
-def _sell(ctx: Ctx, state: ModernState, action: Sell) -> Reason:
-    assert state.act is not None
-    if (r := _port(ctx, action.port)) is not None:
-        return r
-    galley = ctx.active(state)
-    spec = ctx.board.port(action.port)
-    port = ctx.port(state, action.port)
-    if state.act.fought or state.act.sale_blocked or state.act.claim_blocked:
-        if state.act.sale_blocked and not state.act.fought:
-            return "M-BLOCK-6", "the sale was blockaded"
-        return "M-ACT-2", "step 3 is a sale or a battle, not both"
-    if spec.area != galley.area:
-        return "M-SALE-1", f"{action.port} is not in the active galley's space"
-    if action.good not in galley.cargo:
-        return "M-SALE-1", f"galley {galley.number} carries no {action.good}"
-    if port.closed:
-        return "M-SETUP-8", f"{action.port} is closed to trade"
-    if spec.good == action.good:
-        return "M-SALE-2", f"{action.port} produces {action.good}"
-    if action.good in port.warehouse:
-        return "M-SALE-2", f"{action.port} already has {action.good} in its warehouse"
-    return "M-SALE-2", f"the warehouse of {action.port} is full"
-
-
-def _attack(ctx: Ctx, state: ModernState, action: Attack) -> Reason:
-    assert state.act is not None
-    galley = ctx.active(state)
-    target = state.galley(action.galley)
-    if state.act.sold:
-        return "M-ACT-2", "step 3 is a sale or a battle, not both"
-    if target is None or target.area != galley.area:
-        return "M-BAT-1", f"galley {action.galley} is not in this space"
-    if target.owner == galley.owner:
-        return "M-BAT-1", "you cannot attack your own galley"
-    return "M-BAT-2", "the combat value would be 0 (option allow_attack_with_zero_cv is off)"
-
-
-def _attack_port(ctx: Ctx, state: ModernState, action: AttackPort) -> Reason:
-    assert state.act is not None
-    if (r := _port(ctx, action.port)) is not None:
-        return r
-    galley = ctx.active(state)
-    spec, port = ctx.board.port(action.port), ctx.port(state, action.port)
-    if state.act.sold:
-        return "M-ACT-2", "step 3 is a sale or a battle, not both"
-    if spec.area != galley.area:
-        return "M-BAT-1", f"{action.port} is not in this space"
-    if port.owner is None:
-        return "M-CONQ-1", f"{action.port} is neutral: claim it by unloading sailors"
-    if port.owner == galley.owner:
-        return "M-BAT-1", "you cannot attack your own port"
-    if port.closed:
-        return "M-SETUP-8", f"{action.port} is closed"
-    if any(g.area == galley.area and g.owner == port.owner for g in state.galleys):
-        return "M-CONQ-3", "first sink every galley of the port's owner in this space"
-    if ctx.owned_ports(state, port.owner) == 1:
-        return "M-CONQ-8", f"{action.port} is its owner's last port"
-    return "M-BAT-2", "the combat value would be 0 (option allow_attack_with_zero_cv is off)"
-
-
-def _claim(ctx: Ctx, state: ModernState, action: Claim) -> Reason:
-    assert state.act is not None
-    if (r := _port(ctx, action.port)) is not None:
-        return r
-    galley = ctx.active(state)
-    spec, port = ctx.board.port(action.port), ctx.port(state, action.port)
-    if spec.area != galley.area:
-        return "M-CONQ-1", f"{action.port} is not in this space"
-    if port.closed:
-        return "M-SETUP-8", f"{action.port} is closed"
-    if port.owner is not None:
-        return "M-CONQ-3", f"{action.port} is held: attack it first"
-    if state.act.sold:
-        return "M-ACT-2", "step 3 is a sale or a battle, not both"
-    if action.sailors > spec.warehouse:
-        return "M-PORT-2", f"{action.port} holds at most {spec.warehouse} sailors"
-    if action.sailors > galley.sailors or action.sailors < 1:
-        return "M-CONQ-1", f"unload between 1 and {galley.sailors} sailors"
-    return "M-BLOCK-7", "the claim was blockaded: fight the blockading galleys first"
-
-
-def _seat(ctx: Ctx, state: ModernState) -> int:
-    return state.to_act
-
-
-def _recruit(ctx: Ctx, state: ModernState, action: Recruit) -> Reason:
-    if (r := _port(ctx, action.port)) is not None:
-        return r
-    seat = _seat(ctx, state)
-    spec, port = ctx.board.port(action.port), ctx.port(state, action.port)
-    if port.owner != seat:
-        return "M-INV-2", f"you do not own {action.port}"
-    if port.sailors >= spec.warehouse:
-        return "M-PORT-2", f"{action.port} holds at most {spec.warehouse} sailors"
-    return _money_or_reserve(ctx, state, seat, ctx.params.costs.recruit)
-
-
-def _money_or_reserve(ctx: Ctx, state: ModernState, seat: int, cost: int) -> Reason:
-    if state.reserve[seat] < 1:
-        return "M-COMP-2", "you have no sailors left in your reserve"
-    if state.ducats[seat] < cost:
-        return "M-INV-6", f"that costs {cost} ducats and you have {state.ducats[seat]}"
-    return None
-
-
-def _crew(ctx: Ctx, state: ModernState, action: Crew) -> Reason:
-    seat = _seat(ctx, state)
-    galley = state.galley(action.galley)
-    if galley is None or galley.owner != seat:
-        return "M-INV-2", f"galley {action.galley} is not yours"
-    if not ctx.own_port_in(state, galley.area, seat):
-        return "M-INV-2", "recruits may board only galleys in the space of a port you own"
-    if not ctx.room(state, galley)[0]:
-        return "M-GAL-2", f"galley {action.galley} has no room for another sailor"
-    return _money_or_reserve(ctx, state, seat, ctx.params.costs.recruit)
-
-
-def _buy(ctx: Ctx, state: ModernState, action: BuyGalley) -> Reason:
-    if (r := _port(ctx, action.port)) is not None:
-        return r
-    from .investment import galley_price
-
-    seat = _seat(ctx, state)
-    if ctx.port(state, action.port).owner != seat:
-        return "M-INV-3", f"a new galley must be placed at a port you own, not {action.port}"
-    if state.galley(action.galley) is not None:
-        return "M-INV-3", f"galley {action.galley} is already in play"
-    if not 1 <= action.galley <= ctx.params.setup_for(state.players).galleys_in_use:
-        return "M-SETUP-1", f"galley {action.galley} is not used in this game"
-    if ctx.owned_galleys(state, seat) >= ctx.params.components.galley_cubes_per_player:
-        return "M-COMP-3", "you have no galley cube left"
-    cost = galley_price(ctx, state, seat) + ctx.params.costs.recruit
-    if (r := _money_or_reserve(ctx, state, seat, cost)) is not None:
-        return r
-    if isinstance(state.phase, SpecialInvesting):
-        below = ctx.params.special_investment_below
-        if ctx.owned_galleys(state, seat) >= below:
-            return "M-END-7", f"a special investment only brings you back to {below} galleys"
-        return "M-INV-3", "only one galley may be bought in a special investment (X-M-23)"
-    if state.options.galley_purchase_limit == "per_game_turn":
-        return "M-INV-3", "you have already bought a galley this game turn (X-M-37)"
-    return "M-INV-3", "only one galley may be bought per investment"
-
-
-def _building(kind: str, rule: str) -> Callable[[Ctx, ModernState, Any], Reason]:
-    def check(ctx: Ctx, state: ModernState, action: BuildFort | BuildBasilica) -> Reason:
-        if (r := _port(ctx, action.port)) is not None:
-            return r
-        seat = _seat(ctx, state)
-        spec, port = ctx.board.port(action.port), ctx.port(state, action.port)
-        building = ctx.params.fort if kind == "fort" else ctx.params.basilica
-        if port.owner != seat:
-            return rule, f"you do not own {action.port}"
-        if getattr(port, kind):
-            return rule, f"{action.port} already has a {kind}"
-        if not has_goods(building.requires, spec.good, port.warehouse):
-            needs = " and ".join(building.requires)
-            return rule, f"a {kind} needs {needs}, produced or stored in the port"
-        cost = ctx.params.costs.fort if kind == "fort" else ctx.params.costs.basilica
-        if state.ducats[seat] < cost:
-            return "M-INV-6", f"a {kind} costs {cost} ducats"
-        return "M-COMP-6", f"all {kind} tokens are in play"
-
-    return check
-
-
-def _take(ctx: Ctx, state: ModernState, action: Take) -> Reason:
-    phase = state.phase
-    assert isinstance(phase, Plundering)
-    if action.good not in phase.loot:
-        return "M-BAT-8", f"the wreck carries no {action.good}"
-    return "M-BAT-8", "no room left on the galley"
-
-
 _CHECKS: dict[type[Action], Callable[[Ctx, ModernState, Any], Reason]] = {
-    PickGalley: _pick_galley,
-    PickPort: _pick_port,
-    ShiftSailor: _shift_sailor,
-    ShiftGood: _shift_good,
-    LoadGood: _load,
-    Jettison: _jettison,
-    Move: _move,
-    Sell: _sell,
-    Attack: _attack,
-    AttackPort: _attack_port,
-    Claim: _claim,
-    Recruit: _recruit,
-    Crew: _crew,
-    BuyGalley: _buy,
-    BuildFort: _building("fort", "M-INV-4"),
-    BuildBasilica: _building("basilica", "M-INV-5"),
-    Take: _take,
+    **SETUP_CHECKS,
+    **ACTION_CHECKS,
+    **INVESTMENT_CHECKS,
 }
+"""Each stage's explanations, by action class."""

@@ -3,7 +3,7 @@
 A step builds its new state once. It computes the new parts (a galley
 tuple, the ducats...) with the small functions here, gathers them as keyword
 changes, and hands them to the function that ends the step (:func:`enter`,
-:func:`next_activation`...), which builds the state with one constructor call.
+:func:`~.flow.next_activation`...), which builds the state with one constructor call.
 A helper that stands for several changes at once, such as :func:`sink`, writes
 them into the step's ``changes`` dict, a local value that no state holds.
 """
@@ -14,10 +14,9 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from serenissima.engine.core import CHANCE, TERMINAL, Event
-from serenissima.engine.rule_index import rule
 from serenissima.engine.values import replacer
 
-from .events import GalleyActivated, GalleySunk
+from .common import GalleySunk
 from .state import (
     Activation,
     Asking,
@@ -57,12 +56,10 @@ __all__ = [
     "Events",
     "add_galley",
     "bump",
-    "end_activation",
     "enter",
     "find",
     "new_act",
     "new_state",
-    "next_activation",
     "remove_one",
     "returned",
     "seat_to_act",
@@ -71,6 +68,7 @@ __all__ = [
     "with_galley",
     "with_port",
 ]
+
 
 Events = list[Event]
 
@@ -84,14 +82,21 @@ new_act = replacer(Activation)
 """``new_act(act, **changes)``: a copy of an activation with the given fields changed."""
 
 CHOOSING = Choosing()
+
 LOADING = Loading()
+
 MOVING = Moving()
+
 TRADING = Trading()
+
 INVESTING = Investing()
+
 DRAWING = Drawing()
+
 GAME_OVER = GameOver()
 
 _CHANCE = frozenset({PickingClosed, PickingFirst, Rolling, Volley, Drawing})
+
 _BY_ORDER = frozenset({PickingGalley, PickingPort, SpecialInvesting})
 
 
@@ -197,28 +202,3 @@ def remove_one(items: tuple[str, ...], item: str) -> tuple[str, ...]:
     """``items`` without the first ``item``."""
     index = items.index(item)
     return items[:index] + items[index + 1 :]
-
-
-@rule("M-TURN-2", "M-TURN-4", "M-TURN-1")
-def next_activation(ctx: Ctx, state: ModernState, ev: Events, **changes: Any) -> ModernState:
-    """Move the black token to the next galley to activate, or end the turn (M-TURN-2/4).
-
-    ``changes`` are the step's other changes; the new state is built once.
-    """
-    wheel = changes.get("wheel", state.wheel)
-    skip = changes.get("skip", state.skip)
-    galleys = changes.get("galleys", state.galleys)
-    for galley in galleys:
-        if galley.number > wheel and galley.number not in skip:
-            ev.append(GalleyActivated(galley.owner, galley.number))
-            changes["phase"] = CHOOSING
-            changes["to_act"] = galley.owner
-            changes["wheel"] = galley.number
-            changes["act"] = ctx.activation(galley.number, galley.area)
-            return new_state(state, **changes)
-    return ctx.flow.begin("end", ctx, state, ev, **changes)
-
-
-def end_activation(ctx: Ctx, state: ModernState, ev: Events, **changes: Any) -> ModernState:
-    """Finish the current activation and activate the next galley."""
-    return next_activation(ctx, state, ev, **changes)

@@ -34,7 +34,7 @@ from functools import lru_cache
 from serenissima.engine.pieces import can_sell_to, matched_sales
 
 from .context import Ctx
-from .investment import galley_price, may_buy_galley
+from .investment.investing import galley_price, may_buy_galley
 from .params import DogeCard
 from .state import (
     Choosing,

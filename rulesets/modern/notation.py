@@ -14,31 +14,17 @@ from collections.abc import Callable
 from serenissima.engine.core import Action, is_number, read_number, read_number_or_name
 from serenissima.engine.errors import ActionParseError
 
-from .actions import (
+from .action.actions import (
     Attack,
     AttackPort,
     Blockade,
-    BuildBasilica,
-    BuildFort,
-    BuyGalley,
-    ChooseAction,
-    ChooseInvestment,
     Claim,
-    CloseOutcome,
     Continue,
-    Crew,
     Dice,
-    DogeOutcome,
-    Done,
-    End,
-    FirstOutcome,
     Jettison,
     LoadGood,
     Move,
     Pass,
-    PickGalley,
-    PickPort,
-    Recruit,
     Sell,
     ShiftGood,
     ShiftSailor,
@@ -46,6 +32,11 @@ from .actions import (
     Take,
     VolleyOutcome,
 )
+from .common import Done, End
+from .endturn.actions import DogeOutcome
+from .investment.actions import BuildBasilica, BuildFort, BuyGalley, Crew, Recruit
+from .setup.actions import CloseOutcome, FirstOutcome, PickGalley, PickPort
+from .wheel.actions import ChooseAction, ChooseInvestment
 
 __all__ = ["parse"]
 

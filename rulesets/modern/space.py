@@ -15,31 +15,17 @@ from __future__ import annotations
 
 from serenissima.engine.spaces import Amounts, Family, Values
 
-from .actions import (
+from .action.actions import (
     Attack,
     AttackPort,
     Blockade,
-    BuildBasilica,
-    BuildFort,
-    BuyGalley,
-    ChooseAction,
-    ChooseInvestment,
     Claim,
-    CloseOutcome,
     Continue,
-    Crew,
     Dice,
-    DogeOutcome,
-    Done,
-    End,
-    FirstOutcome,
     Jettison,
     LoadGood,
     Move,
     Pass,
-    PickGalley,
-    PickPort,
-    Recruit,
     Sell,
     ShiftGood,
     ShiftSailor,
@@ -47,8 +33,13 @@ from .actions import (
     Take,
     VolleyOutcome,
 )
+from .common import Done, End
 from .context import Ctx
+from .endturn.actions import DogeOutcome
+from .investment.actions import BuildBasilica, BuildFort, BuyGalley, Crew, Recruit
+from .setup.actions import CloseOutcome, FirstOutcome, PickGalley, PickPort
 from .state import ModernState
+from .wheel.actions import ChooseAction, ChooseInvestment
 
 __all__ = ["index_families"]
 

@@ -22,13 +22,13 @@ from serenissima.engine.chance import sample_outcome
 from serenissima.engine.core import CHANCE, TERMINAL, State
 from serenissima.engine.phases import table_legal
 from serenissima_rulesets.classic.actions import DONE, Bid, Done, only_done
+from serenissima_rulesets.classic.flow import TURN_PHASES, fresh_turn
 from serenissima_rulesets.classic.helpers import (
     Backflows,
     flows_allow,
     replace_state,
     with_galley,
 )
-from serenissima_rulesets.classic.rounds import TURN_PHASES, fresh_turn
 from serenissima_rulesets.classic.state import ClassicState, Galley, Moving
 
 RULES = load_ruleset("classic")

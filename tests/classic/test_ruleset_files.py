@@ -27,7 +27,7 @@ from serenissima.engine.spec import OptionKind, Source
 from serenissima_rulesets.classic.engine import ClassicEngine
 from serenissima_rulesets.classic.loading import load_classic_params
 from serenissima_rulesets.classic.params import ClassicParams
-from serenissima_rulesets.classic.setup import OPTION_SCHEMA
+from serenissima_rulesets.classic.setup.start import OPTION_SCHEMA
 from serenissima_rulesets.classic.state import ClassicOptions
 
 CLASSIC = Path(str(importlib.resources.files("serenissima_rulesets") / "classic"))

@@ -24,7 +24,7 @@ from serenissima.engine.ruleset import Engine, Ruleset
 from serenissima.engine.spec import OptionKind, Source
 from serenissima_rulesets.modern.loading import load_modern_params
 from serenissima_rulesets.modern.params import ModernParams
-from serenissima_rulesets.modern.setup import OPTION_SCHEMA
+from serenissima_rulesets.modern.setup.start import OPTION_SCHEMA
 
 MODERN = Path(str(importlib.resources.files("serenissima_rulesets") / "modern"))
 TOML_FILES = ("ruleset.toml", "board.toml", "rules.toml", "options.toml")

@@ -256,7 +256,7 @@ def _sources(catalogue: Catalogue, rule_id: str, tests: Path | None) -> list[str
 
 
 def _where(file: str, line: int) -> str:
-    """A handler's place, from its package's folder down (``classic/setup.py:174``)."""
+    """A handler's place, from its package's folder down (``classic/bids/bidding.py:34``)."""
     parts = Path(file).parts
     for marker in ("serenissima_rulesets", "rulesets"):
         if marker in parts:

@@ -14,7 +14,7 @@ or withholds an action from one is TOML alone::
     name = "round"
     rule = "C-ROUND-2"
     stages = ["purchases", "movement", "battles", "landing", "sales"]
-    then = "rounds.start_round"        # what follows the last stage
+    then = "flow.start_round"          # what follows the last stage
     leads_to = ["bid", "game-over"]
 
     [[stage]]
@@ -22,11 +22,12 @@ or withholds an action from one is TOML alone::
     phase = "Bidding"
     rule = "C-BID-2"
     prompt = "Bid in secret for the turn order."
-    legal = "setup.bid_actions"
+    legal = "bids.bidding.bid_actions"
     next = ["roll-off", "position"]
-    apply = { Bid = "setup.apply_bid" }
+    apply = { Bid = "bids.bidding.apply_bid" }
 
-Handlers are named ``module.function`` inside the edition's own package; a
+Handlers are named ``module.function`` inside the edition's own package, the
+module's path dotted where it lies in a stage's package (``purchases.deals.apply_ask``); a
 name from anywhere else is refused. ``load_flow`` checks the file when
 the ruleset loads (:mod:`.flow_load`): unknown keys, phases, actions and handlers, stages no
 sequence or ``next`` can reach, and stages with no way on to the end of the
@@ -81,7 +82,7 @@ class StageSpec:
         >>> from serenissima import load_ruleset
         >>> stage = load_ruleset("classic").flow.stage_named("bid")
         >>> stage.phase, stage.apply
-        ('Bidding', {'Bid': 'setup.apply_bid'})
+        ('Bidding', {'Bid': 'bids.bidding.apply_bid'})
     """
 
     kind: str

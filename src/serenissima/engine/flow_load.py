@@ -149,7 +149,7 @@ def _reach(edges: Mapping[str, list[str]], start: list[str]) -> set[str]:
 
 
 def resolve_handler(vocabulary: FlowVocabulary, name: str, *, key: str) -> Callable[..., Any]:
-    """The function ``name`` (``module.function``, the module within the edition's package).
+    """The function ``name`` (``module.function``, the module, maybe dotted, in the edition).
 
     Raises:
         RulesetError: A name of another shape, a module the package lacks, or
@@ -158,7 +158,7 @@ def resolve_handler(vocabulary: FlowVocabulary, name: str, *, key: str) -> Calla
     Example:
         >>> from serenissima import load_ruleset
         >>> vocabulary = load_ruleset("classic").engine.flow_vocabulary
-        >>> resolve_handler(vocabulary, "setup.apply_bid", key="stage[1].apply.Bid").__name__
+        >>> resolve_handler(vocabulary, "bids.bidding.apply_bid", key="stage[1].apply.Bid").__name__
         'apply_bid'
         >>> resolve_handler(vocabulary, "os.system", key="stage[1].legal")
         Traceback (most recent call last):
@@ -166,7 +166,7 @@ def resolve_handler(vocabulary: FlowVocabulary, name: str, *, key: str) -> Calla
         serenissima.engine.errors.RulesetError: flow.toml: stage[1].legal: expected a function ...
     """
     package = vocabulary.package
-    expected = f"a function of {package} named module.function, such as 'setup.apply_bid'"
+    expected = f"a function of {package} named module.function, such as 'bids.bidding.apply_bid'"
     if not isinstance(name, str) or not _HANDLER.fullmatch(name):
         raise RulesetError(FLOW_FILE, key, f"expected {expected}, got {name!r}")
     module_name, _, function_name = name.rpartition(".")

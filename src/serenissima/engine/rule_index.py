@@ -58,7 +58,7 @@ class RuleHandler:
         >>> from serenissima.engine.rule_index import rule_handlers
         >>> handler = rule_handlers("C-BID-2", package="serenissima_rulesets.classic")[0]
         >>> handler.module, handler.qualname
-        ('serenissima_rulesets.classic.setup', 'bid_actions')
+        ('serenissima_rulesets.classic.bids.bidding', 'bid_actions')
     """
 
     rule_ids: tuple[str, ...]
