@@ -12,6 +12,7 @@ from __future__ import annotations
 import attrs
 
 from serenissima.engine.core import Action, Event
+from serenissima.engine.refusals import Reason
 
 __all__ = [
     "DONE",
@@ -138,6 +139,3 @@ class GalleySunk(Event):
     def describe(self) -> str:
         lost = f" with {', '.join(self.cargo)}" if self.cargo else ""
         return f"galley {self.galley} of {who(self.owner)} sinks{lost} ({self.reason})"
-
-
-Reason = tuple[str, str] | None

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from serenissima.engine.core import CHANCE, TERMINAL, Action
+from serenissima.engine.core import Action
 from serenissima.engine.errors import IllegalActionError
 from serenissima.engine.phases import PhaseRules
+from serenissima.engine.refusals import explain_refusal
 
 from .bids.explain import CHECKS as BID_CHECKS
 from .common import Reason
@@ -29,29 +30,9 @@ __all__ = ["explain"]
 
 def explain(ctx: Ctx, state: ClassicState, action: Action, rules: PhaseRules) -> IllegalActionError:
     """Return the error for an action the legal-action generator refused."""
-    if state.to_act == TERMINAL:
-        return IllegalActionError(action, "C-SCORE-1", "the game is over")
-    if type(action) not in rules.steps:
-        who = "chance" if state.to_act == CHANCE else f"seat {state.to_act}"
-        return IllegalActionError(
-            action,
-            rules.rule_id,
-            f"{action.text()!r} is not possible now; {who} decides: {rules.prompt}",
-        )
-    if state.to_act == CHANCE:
-        return IllegalActionError(
-            action, rules.rule_id, f"{action.text()!r} is not an outcome of this chance node"
-        )
-    check = _CHECKS.get(type(action))
-    reason = check(ctx, state, action) if check is not None else None
-    if reason is None:
-        reason = explain_purchase(ctx, state, action)
-    if reason is None:
-        reason = (
-            rules.rule_id,
-            f"{action.text()!r} is not one of the choices now ({rules.prompt})",
-        )
-    return IllegalActionError(action, *reason)
+    return explain_refusal(
+        ctx, state, action, rules, over="C-SCORE-1", checks=_CHECKS, further=explain_purchase
+    )
 
 
 _CHECKS: dict[type[Action], Callable[[Ctx, ClassicState, Any], Reason]] = {

@@ -27,8 +27,10 @@ from serenissima.engine.board import Board
 from serenissima.engine.errors import RulesetError
 from serenissima.engine.loader import (
     BOARD_FILE,
+    RULES_FILE,
     RulesetFiles,
     check_entries,
+    check_goods,
     check_member,
     check_offered,
     check_range,
@@ -38,10 +40,7 @@ from serenissima.engine.loader import (
 )
 from serenissima_rulesets.classic.params import ClassicParams, SetupSpec
 
-__all__ = ["RULES_FILE", "load_classic_params"]
-
-RULES_FILE = "rules.toml"
-"""The classic edition's file of numbers and tables."""
+__all__ = ["load_classic_params"]
 
 
 def load_classic_params(files: RulesetFiles, board: Board) -> ClassicParams:
@@ -60,7 +59,7 @@ def load_classic_params(files: RulesetFiles, board: Board) -> ClassicParams:
     """
     params = structure(files.toml(RULES_FILE), ClassicParams, file=RULES_FILE)
     players = load_info(files).players
-    _check_goods(params, board)
+    check_goods(params.goods, board.spec)  # C-BUY-1, C-BUY-5: each port makes one of the goods
     _check_components(params)
     _check_nations(params, board)
     _check_setup(params, players)
@@ -69,18 +68,6 @@ def load_classic_params(files: RulesetFiles, board: Board) -> ClassicParams:
     _check_battle_and_sales(params)
     _check_wealth(params, board)
     return params
-
-
-def _check_goods(params: ClassicParams, board: Board) -> None:
-    check_entries(params.goods, 1, file=RULES_FILE, key="goods")
-    check_unique([g.id for g in params.goods], file=RULES_FILE, key="goods[{}].id")
-    for index, good in enumerate(params.goods):
-        if good.supply is not None:
-            check_range(good.supply, 0, file=RULES_FILE, key=f"goods[{index}].supply")
-    goods = [g.id for g in params.goods]
-    for index, port in enumerate(board.ports):
-        # C-BUY-1, C-BUY-5: each port produces one of the edition's goods.
-        check_member(port.good, goods, file=BOARD_FILE, key=f"ports[{index}].good")
 
 
 def _check_components(params: ClassicParams) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import attrs
 
 from serenissima.engine.core import Action, Event
+from serenissima.engine.refusals import Reason
 
 from .context import Ctx
 
@@ -97,9 +98,6 @@ class GalleySunk(Event):
 
     def describe(self) -> str:
         return f"galley {self.galley} (seat {self.seat}) sinks"
-
-
-Reason = tuple[str, str] | None
 
 
 def unknown_port(ctx: Ctx, port: str) -> Reason:

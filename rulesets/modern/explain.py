@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from serenissima.engine.core import CHANCE, TERMINAL, Action
+from serenissima.engine.core import Action
 from serenissima.engine.errors import IllegalActionError
+from serenissima.engine.refusals import explain_refusal
 
 from .action.explain import CHECKS as ACTION_CHECKS
 from .action.explain import out_of_order
@@ -31,30 +32,9 @@ __all__ = ["explain"]
 
 def explain(ctx: Ctx, state: ModernState, action: Action, rules: PhaseRules) -> IllegalActionError:
     """Return the error for an action the legal-action generator refused."""
-    if state.to_act == TERMINAL:
-        return IllegalActionError(action, "M-GAME-1", "the game is over")
-    if type(action) not in rules.steps:
-        late = out_of_order(state, action)
-        if late is not None:
-            return IllegalActionError(action, *late)
-        who = "chance" if state.to_act == CHANCE else f"seat {state.to_act}"
-        return IllegalActionError(
-            action,
-            rules.rule_id,
-            f"{action.text()!r} is not possible now; {who} decides: {rules.prompt}",
-        )
-    if state.to_act == CHANCE:
-        return IllegalActionError(
-            action, rules.rule_id, f"{action.text()!r} is not an outcome of this chance node"
-        )
-    check = _CHECKS.get(type(action))
-    reason = check(ctx, state, action) if check is not None else None
-    if reason is None:
-        reason = (
-            rules.rule_id,
-            f"{action.text()!r} is not one of the choices now ({rules.prompt})",
-        )
-    return IllegalActionError(action, *reason)
+    return explain_refusal(
+        ctx, state, action, rules, over="M-GAME-1", checks=_CHECKS, late=out_of_order
+    )
 
 
 _CHECKS: dict[type[Action], Callable[[Ctx, ModernState, Any], Reason]] = {

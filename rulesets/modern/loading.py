@@ -27,8 +27,10 @@ from serenissima.engine.board import Board
 from serenissima.engine.errors import RulesetError
 from serenissima.engine.loader import (
     BOARD_FILE,
+    RULES_FILE,
     RulesetFiles,
     check_entries,
+    check_goods,
     check_member,
     check_offered,
     check_range,
@@ -39,12 +41,10 @@ from serenissima.engine.loader import (
 from serenissima.engine.rule_index import rule
 from serenissima_rulesets.modern.params import BuildingSpec, ModernParams, SetupSpec
 
-__all__ = ["RULES_FILE", "load_modern_params"]
-
-RULES_FILE = "rules.toml"
-"""The modern edition's file of numbers and tables."""
+__all__ = ["load_modern_params"]
 
 
+@rule("M-PORT-5")
 def load_modern_params(files: RulesetFiles, board: Board) -> ModernParams:
     """Read and cross-check the modern edition's ``rules.toml``.
 
@@ -61,25 +61,12 @@ def load_modern_params(files: RulesetFiles, board: Board) -> ModernParams:
     """
     params = structure(files.toml(RULES_FILE), ModernParams, file=RULES_FILE)
     players = load_info(files).players
-    _check_goods(params, board)
+    check_goods(params.goods, board.spec)  # M-PORT-5: each port makes one of the goods
     _check_components(params)
     _check_setup(params, board, players)
     _check_tables(params, board)
     _check_deck(params)
     return params
-
-
-@rule("M-PORT-5")
-def _check_goods(params: ModernParams, board: Board) -> None:
-    check_entries(params.goods, 1, file=RULES_FILE, key="goods")
-    check_unique([g.id for g in params.goods], file=RULES_FILE, key="goods[{}].id")
-    for index, good in enumerate(params.goods):
-        if good.supply is not None:
-            check_range(good.supply, 0, file=RULES_FILE, key=f"goods[{index}].supply")
-    goods = [g.id for g in params.goods]
-    for index, port in enumerate(board.ports):
-        # M-PORT-5: each port produces one of the edition's goods.
-        check_member(port.good, goods, file=BOARD_FILE, key=f"ports[{index}].good")
 
 
 def _check_components(params: ModernParams) -> None:

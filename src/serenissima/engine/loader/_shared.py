@@ -26,6 +26,7 @@ from serenissima.engine.spec import (
     SEARCH_HORIZONS,
     SEARCH_ROLLOUTS,
     BoardSpec,
+    GoodSpec,
     OptionKind,
     OptionSpec,
     RulesetInfo,
@@ -36,6 +37,8 @@ __all__ = [
     "BOARD_FILE",
     "INFO_FILE",
     "OPTIONS_FILE",
+    "RULES_FILE",
+    "check_goods",
     "load_board",
     "load_info",
     "load_options",
@@ -48,6 +51,8 @@ BOARD_FILE = "board.toml"
 """The file holding the board: areas, ports and edges."""
 OPTIONS_FILE = "options.toml"
 """The file declaring the rule options, as an array of tables ``[[option]]``."""
+RULES_FILE = "rules.toml"
+"""The file holding an edition's own numbers and tables (its parameters)."""
 
 _LINK_KEYS = ("engine", "base")
 """Keys of ``[ruleset]`` read by the registry, not part of :class:`RulesetInfo`."""
@@ -330,3 +335,31 @@ def _check_option_default(option: OptionSpec, *, file: str, key: str) -> None:
     if option.kind is OptionKind.PORTS:
         accepted += " or a list of port ids"
     raise RulesetError(file, f"{key}.default", f"expected {accepted}, got {describe(default)}")
+
+
+def check_goods(goods: Sequence[GoodSpec], board: BoardSpec) -> None:
+    """Check an edition's goods (``rules.toml``) and that each port of the board makes one.
+
+    At least one good, no id twice, no negative supply; every port's good one of
+    them (a port's good is named in ``board.toml``, so an unknown one is that file's error).
+
+    Raises:
+        RulesetError: Naming ``rules.toml`` or ``board.toml`` and the key at fault.
+
+    Example:
+        >>> from serenissima import load_ruleset
+        >>> rules = load_ruleset("modern")
+        >>> check_goods(rules.params.goods, rules.board.spec)
+        >>> check_goods(rules.params.goods[1:], rules.board.spec)
+        Traceback (most recent call last):
+        ...
+        serenissima.engine.errors.RulesetError: board.toml: ports[...].good: expected one of ...
+    """
+    check_entries(goods, 1, file=RULES_FILE, key="goods")
+    check_unique([g.id for g in goods], file=RULES_FILE, key="goods[{}].id")
+    for index, good in enumerate(goods):
+        if good.supply is not None:
+            check_range(good.supply, 0, file=RULES_FILE, key=f"goods[{index}].supply")
+    ids = [g.id for g in goods]
+    for index, port in enumerate(board.ports):
+        check_member(port.good, ids, file=BOARD_FILE, key=f"ports[{index}].good")
