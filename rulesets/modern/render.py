@@ -40,17 +40,13 @@ _BOARD = "Board (port, good, owner, garrison, buildings, warehouse; galleys belo
 
 
 def render(ctx: Ctx, state: ModernState, seen: ModernObservation | None) -> str:
-    """Draw ``state`` as the observer of ``seen`` sees it (everything when ``None``).
+    """Draw ``state`` for the viewer of ``seen`` (a seat, a spectator, or all when ``None``).
 
-    Args:
-        ctx: The ruleset's context.
-        state: The state to draw.
-        seen: What the viewer is shown of ``state`` (a seat's or a spectator's
-            observation), whose hidden values are drawn hidden; ``None`` for everything.
-
-    Returns:
-        Lines of at most :data:`~serenissima.engine.sketch.WIDTH` characters, without a
-        final newline.
+    The header (turn, decision, viewer), the turn track, the Doge wheel and cards, the
+    active galley, each seat's ducats, ports, galleys and reserve (ducats the viewer may
+    not see drawn hidden), the goods in the box, then the board port by port with the
+    galleys below it. The lines are at most :data:`~serenissima.engine.sketch.WIDTH`
+    characters, without a final newline.
 
     Example:
         >>> import serenissima as ser
