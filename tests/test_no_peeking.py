@@ -22,7 +22,8 @@ from serenissima.engine.core import CHANCE, TERMINAL, State
 from serenissima.engine.registry import load_ruleset
 from serenissima.engine.ruleset import Ruleset
 from serenissima.records.game import sample_outcome
-from serenissima_rulesets.classic.state import Bidding, ClassicState, Negotiating
+from serenissima_rulesets.classic.phases import Bidding, Negotiating
+from serenissima_rulesets.classic.state import ClassicState
 
 RULES = {name: load_ruleset(name) for name in ("classic", "modern")}
 OPTIONS: dict[str, dict[str, object]] = {"classic": {}, "modern": {"money_visibility": "hidden"}}

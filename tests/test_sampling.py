@@ -22,8 +22,9 @@ from serenissima.engine.core import CHANCE, TERMINAL, State
 from serenissima.engine.errors import ArgumentTypeError
 from serenissima.engine.registry import load_ruleset
 from serenissima.engine.ruleset import Ruleset
+from serenissima_rulesets.classic.phases import Bidding
 from serenissima_rulesets.classic.sampling import hidden_bids
-from serenissima_rulesets.classic.state import Bidding, ClassicState
+from serenissima_rulesets.classic.state import ClassicState
 
 RULES = {name: load_ruleset(name) for name in ("classic", "modern")}
 

@@ -20,7 +20,8 @@ from serenissima.engine.flow import FlowVocabulary, shipped_flow
 from serenissima.engine.flow_table import CompiledFlow
 from serenissima.engine.pieces import galley_room
 
-from .state import ClassicState, Flow, Galley, Port
+from .phases import Flow
+from .state import ClassicState, Galley, Port
 
 if TYPE_CHECKING:
     from serenissima.engine.board import Board

@@ -17,8 +17,9 @@ from serenissima.engine.encoding import Writer
 
 from .context import Ctx
 from .observation import ClassicObservation
+from .phases import Moving, Negotiating, Permission, Phase, Purchasing, Rolling, Spoils
 from .space import galleys_in_slots
-from .state import Galley, Moving, Negotiating, Permission, Phase, Port, Purchasing, Rolling, Spoils
+from .state import Galley, Port
 
 __all__ = ["encode"]
 

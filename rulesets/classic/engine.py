@@ -26,11 +26,12 @@ from .explain import explain
 from .helpers import Events
 from .notation import parse
 from .observation import ClassicObservation, observe
+from .phases import Phase
 from .render import render
 from .sampling import reckon, sample_state
 from .scoring import standings
 from .setup import start
-from .state import ClassicOptions, ClassicState, Phase
+from .state import ClassicOptions, ClassicState
 
 __all__ = ["ClassicEngine"]
 

@@ -24,6 +24,7 @@ from serenissima.engine.rule_index import rule
 from .common import Done, PhaseStarted, RoundStarted, only_done
 from .context import Ctx
 from .helpers import Events, replace_state
+from .phases import Bidding, Fighting, GameOver, Landing, Moving, Purchasing, Selling
 from .purchases.purchase import purchase_legal
 from .sales.selling import selling_legal
 from .scoring.events import GameEnded
@@ -31,7 +32,7 @@ from .scoring.standings import winners
 from .sea.battle import fighting_legal
 from .sea.landing import landing_legal
 from .sea.movement import moving_legal
-from .state import Bidding, ClassicState, Fighting, GameOver, Landing, Moving, Purchasing, Selling
+from .state import ClassicState
 
 __all__ = [
     "TURN_PHASES",

@@ -20,7 +20,8 @@ from serenissima.engine.values import replacer
 
 from .common import GalleySunk
 from .context import Ctx
-from .state import ClassicState, Flow, Galley, Phase
+from .phases import Flow, Phase
+from .state import ClassicState, Galley
 
 __all__ = [
     "Backflows",

@@ -32,27 +32,20 @@ from typing import TypeVar
 
 from serenissima.engine.pieces import can_sell_to, matched_sales
 
+from . import pace
 from .context import Ctx
-from .sales.selling import new_market_bonus
-from .scoring.standings import wealth
-from .state import (
+from .phases import (
     Bidding,
-    Choosing,
-    ClassicState,
-    Crewing,
     Fighting,
-    Galley,
     GameOver,
     Landing,
-    Moving,
-    Negotiating,
-    Permission,
-    Purchasing,
     Rolling,
-    RollingOff,
     Selling,
     Spoils,
 )
+from .sales.selling import new_market_bonus
+from .scoring.standings import wealth
+from .state import ClassicState, Galley
 
 __all__ = ["WEIGHTS", "Weights", "estimate"]
 
@@ -93,49 +86,7 @@ _T = TypeVar("_T")
 WEIGHTS = Weights()
 """The weights :func:`estimate` uses."""
 
-_BEFORE_MOVING = (Crewing, Bidding, RollingOff, Choosing, Purchasing, Negotiating)
 _IN_BATTLE = (Fighting, Rolling, Spoils, Landing)
-
-
-def _turn_done(
-    state: ClassicState, seat: int, phase_type: type[Moving | Landing | Selling]
-) -> bool:
-    """Whether ``seat`` has had its turn of the phase ``phase_type``, now under way."""
-    phase = state.phase
-    if isinstance(phase, Permission):
-        phase = phase.moving
-    if not isinstance(phase, phase_type) or seat not in state.order:
-        return False
-    return state.order.index(seat) < phase.index
-
-
-def _moves_now(state: ClassicState, galley: Galley) -> int:
-    """Sea areas ``galley`` may still cross this round."""
-    phase = state.phase
-    if isinstance(phase, _BEFORE_MOVING):
-        return galley.sailors
-    moving = phase.moving if isinstance(phase, Permission) else phase
-    if not isinstance(moving, Moving):
-        return 0
-    if _turn_done(state, galley.owner, Moving):
-        return 0
-    if state.order[moving.index] != galley.owner:
-        return galley.sailors
-    if galley.id in moving.done:
-        return 0
-    if galley.id == moving.galley:
-        return max(0, galley.sailors - moving.steps)
-    return galley.sailors
-
-
-def _rounds_after(state: ClassicState) -> int:
-    """Whole rounds still to come after the current one."""
-    return max(0, state.rounds - max(state.turn, 1)) + (1 if state.turn == 0 else 0)
-
-
-def _selling_done(state: ClassicState, seat: int) -> bool:
-    """Whether ``seat`` has had its phase-6 turn this round (its sales and income)."""
-    return _turn_done(state, seat, Selling)
 
 
 def _reach(moves_now: int, this_round: bool, speed: int, distance: int, rounds: int) -> float:
@@ -183,17 +134,19 @@ def estimate(ctx: Ctx, state: ClassicState, seat: int) -> float:
     if points is None:  # the parts count pieces off the ports too
         points = _points(ctx, state, seat)
     value = points + ducats / per_point
-    rounds = _rounds_after(state)
-    selling_done = _selling_done(state, seat)
+    rounds = pace.rounds_after(state)
+    selling_done = pace.selling_done(state, seat)
     if ctx.holds_capital(state, seat):
         value += (rounds + (not selling_done)) * params.income.own_capital / per_point
     for guard in guards:
         value += guard
     sailor = min(w.sailor_cap, w.sailor_aboard * (rounds + 1))
     galley_worth = min(w.galley_cap, w.galley_per_round * rounds)
-    landing_ahead = not isinstance(state.phase, Selling) and not _turn_done(state, seat, Landing)
+    landing_ahead = not isinstance(state.phase, Selling) and not pace.turn_done(
+        state, seat, Landing
+    )
     in_battle = isinstance(state.phase, _IN_BATTLE)
-    loaded = tuple((galley, _moves_now(state, galley)) for galley in galleys if galley.cargo)
+    loaded = tuple((galley, pace.moves_now(state, galley)) for galley in galleys if galley.cargo)
     if loaded:
         cargo_key = (id(buyers), loaded, selling_done, rounds)
         cargo = _CARGO.get(cargo_key)
@@ -205,7 +158,7 @@ def estimate(ctx: Ctx, state: ClassicState, seat: int) -> float:
         value += galley_worth + sailor * galley.sailors
         if galley.sailors > ctx.params.galley.min_sailors:  # a sailor to land, one to sail
             here = landing_ahead and in_battle
-            moves_now = _moves_now(state, galley)
+            moves_now = pace.moves_now(state, galley)
             value += w.capture * _best(ctx, targets, galley, moves_now, landing_ahead, rounds, here)
     return value
 

@@ -13,7 +13,8 @@ import attrs
 from serenissima.engine.core import Observation
 from serenissima.engine.rule_index import rule
 
-from .state import Bidding, ClassicOptions, ClassicState, Galley, Phase, Port
+from .phases import Bidding, Phase
+from .state import ClassicOptions, ClassicState, Galley, Port
 
 __all__ = ["ClassicObservation", "observe"]
 

@@ -1,4 +1,9 @@
-"""How far a classic game has gone, for the learned evaluation (see ``values.json``).
+"""How far a classic game has gone: the share played, and where the round stands for a seat.
+
+:func:`progress` is the share of the game played, for the learned evaluation (see
+``values.json``); :func:`turn_done`, :func:`moves_now`, :func:`rounds_after` and
+:func:`selling_done` say what is left of the round for a seat or a galley (the
+heuristic's clock, :mod:`.heuristic`).
 
 A round is six equal parts: the bids and the turn order, the purchases, the
 movement, the battles, the landings and the sales (C-BID to C-SALE); a game is
@@ -7,10 +12,10 @@ its rounds (C-SETUP-1).
 
 from __future__ import annotations
 
-from .state import (
+from .phases import (
     Bidding,
     Choosing,
-    ClassicState,
+    Crewing,
     Fighting,
     GameOver,
     Landing,
@@ -23,8 +28,9 @@ from .state import (
     Selling,
     Spoils,
 )
+from .state import ClassicState, Galley
 
-__all__ = ["progress"]
+__all__ = ["moves_now", "progress", "rounds_after", "selling_done", "turn_done"]
 
 
 def progress(state: ClassicState) -> float:
@@ -68,3 +74,45 @@ _STEPS: dict[type, int] = {
 
 _PARTS = 1 + max(_STEPS.values())
 """The parts of a round, one per phase of its turn order (six)."""
+
+
+_BEFORE_MOVING = (Crewing, Bidding, RollingOff, Choosing, Purchasing, Negotiating)
+
+
+def turn_done(state: ClassicState, seat: int, phase_type: type[Moving | Landing | Selling]) -> bool:
+    """Whether ``seat`` has had its turn of the phase ``phase_type``, now under way."""
+    phase = state.phase
+    if isinstance(phase, Permission):
+        phase = phase.moving
+    if not isinstance(phase, phase_type) or seat not in state.order:
+        return False
+    return state.order.index(seat) < phase.index
+
+
+def moves_now(state: ClassicState, galley: Galley) -> int:
+    """Sea areas ``galley`` may still cross this round."""
+    phase = state.phase
+    if isinstance(phase, _BEFORE_MOVING):
+        return galley.sailors
+    moving = phase.moving if isinstance(phase, Permission) else phase
+    if not isinstance(moving, Moving):
+        return 0
+    if turn_done(state, galley.owner, Moving):
+        return 0
+    if state.order[moving.index] != galley.owner:
+        return galley.sailors
+    if galley.id in moving.done:
+        return 0
+    if galley.id == moving.galley:
+        return max(0, galley.sailors - moving.steps)
+    return galley.sailors
+
+
+def rounds_after(state: ClassicState) -> int:
+    """Whole rounds still to come after the current one."""
+    return max(0, state.rounds - max(state.turn, 1)) + (1 if state.turn == 0 else 0)
+
+
+def selling_done(state: ClassicState, seat: int) -> bool:
+    """Whether ``seat`` has had its phase-6 turn this round (its sales and income)."""
+    return turn_done(state, seat, Selling)

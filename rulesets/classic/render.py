@@ -17,26 +17,24 @@ from serenissima.engine.sketch import HIDDEN, board_lines, slots, wrap
 
 from .context import Ctx
 from .observation import ClassicObservation
-from .scoring.standings import wealth
-from .state import (
+from .phases import (
     Bidding,
     Choosing,
-    ClassicState,
     Crewing,
     Fighting,
-    Galley,
     GameOver,
     Landing,
     Moving,
     Negotiating,
     Permission,
-    Port,
     Purchasing,
     Rolling,
     RollingOff,
     Selling,
     Spoils,
 )
+from .scoring.standings import wealth
+from .state import ClassicState, Galley, Port
 
 __all__ = ["render"]
 

@@ -17,7 +17,8 @@ from serenissima.engine.pieces import own_purse, reckoning_after
 from .context import Ctx
 from .helpers import replace_state
 from .observation import ClassicObservation
-from .state import Bidding, ClassicState
+from .phases import Bidding
+from .state import ClassicState
 
 __all__ = ["hidden_bids", "reckon", "sample_state"]
 

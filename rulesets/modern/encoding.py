@@ -16,7 +16,8 @@ from serenissima.engine.encoding import Writer
 
 from .context import Ctx
 from .observation import ModernObservation
-from .state import Asking, Galley, Phase, Plundering, Port, Pressing, Rolling
+from .phases import Asking, Phase, Plundering, Pressing, Rolling
+from .state import Galley, Port
 
 __all__ = ["encode"]
 

@@ -37,11 +37,12 @@ from .events import EVENT_TYPES
 from .explain import explain
 from .notation import parse
 from .observation import ModernObservation, observe
+from .phases import Phase
 from .render import render
 from .sampling import reckon, sample_state
 from .scoring import standings
 from .setup import start
-from .state import Activation, ModernOptions, ModernState, Phase
+from .state import Activation, ModernOptions, ModernState
 
 __all__ = ["ModernEngine"]
 

@@ -17,16 +17,13 @@ from serenissima.engine.core import CHANCE, TERMINAL, Event
 from serenissima.engine.values import replacer
 
 from .common import GalleySunk
-from .state import (
-    Activation,
+from .phases import (
     Asking,
     Choosing,
     Drawing,
-    Galley,
     GameOver,
     Investing,
     Loading,
-    ModernState,
     Moving,
     Phase,
     PickingClosed,
@@ -34,12 +31,12 @@ from .state import (
     PickingGalley,
     PickingPort,
     Plundering,
-    Port,
     Rolling,
     SpecialInvesting,
     Trading,
     Volley,
 )
+from .state import Activation, Galley, ModernState, Port
 
 if TYPE_CHECKING:
     from .context import Ctx

@@ -36,17 +36,17 @@ from serenissima.engine.pieces import can_sell_to, matched_sales
 from .context import Ctx
 from .investment.investing import galley_price, may_buy_galley
 from .params import DogeCard
-from .state import (
+from .phases import (
     Choosing,
     Drawing,
     GameOver,
     Investing,
     Loading,
-    ModernState,
     Moving,
     SpecialInvesting,
     Trading,
 )
+from .state import ModernState
 
 __all__ = ["WEIGHTS", "Weights", "estimate", "progress", "turns_left"]
 

@@ -11,7 +11,8 @@ import attrs
 
 from serenissima.engine.core import Observation
 
-from .state import Activation, Galley, ModernOptions, ModernState, Phase, Port
+from .phases import Phase
+from .state import Activation, Galley, ModernOptions, ModernState, Port
 
 __all__ = ["ModernObservation", "observe"]
 

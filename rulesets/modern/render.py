@@ -16,23 +16,19 @@ from serenissima.engine.sketch import HIDDEN, board_lines, slots, wrap
 
 from .context import Ctx
 from .observation import ModernObservation
-from .state import (
+from .phases import (
     Asking,
-    Galley,
-    ModernState,
     PickingClosed,
     PickingGalley,
     PickingPort,
     Plundering,
-    Port,
     Pressing,
     Rolling,
     SpecialInvesting,
     Volley,
 )
-from .state import (
-    Landing as LandingPhase,
-)
+from .phases import Landing as LandingPhase
+from .state import Galley, ModernState, Port
 
 __all__ = ["render"]
 

@@ -20,17 +20,15 @@ from serenissima.engine.core import Event
 from serenissima.engine.errors import IllegalActionError
 from serenissima.engine.registry import load_ruleset
 from serenissima.engine.ruleset import Ruleset
-from serenissima_rulesets.classic.state import (
-    ClassicState,
+from serenissima_rulesets.classic.phases import (
     Fighting,
-    Galley,
     Landing,
     Moving,
     Phase,
-    Port,
     Purchasing,
     Selling,
 )
+from serenissima_rulesets.classic.state import ClassicState, Galley, Port
 
 __all__ = [
     "G",

@@ -33,14 +33,8 @@ from serenissima_rulesets.classic.events import (
     GoodMoved,
     PhaseStarted,
 )
-from serenissima_rulesets.classic.state import (
-    ClassicState,
-    Fighting,
-    Galley,
-    Port,
-    Rolling,
-    Spoils,
-)
+from serenissima_rulesets.classic.phases import Fighting, Rolling, Spoils
+from serenissima_rulesets.classic.state import ClassicState, Galley, Port
 
 VENICE, GENOA, SPAIN, TURKEY = 0, 1, 2, 3
 

@@ -29,7 +29,8 @@ from serenissima_rulesets.classic.helpers import (
     replace_state,
     with_galley,
 )
-from serenissima_rulesets.classic.state import ClassicState, Galley, Moving
+from serenissima_rulesets.classic.phases import Moving
+from serenissima_rulesets.classic.state import ClassicState, Galley
 
 RULES = load_ruleset("classic")
 CTX = RULES.engine.ctx(RULES)

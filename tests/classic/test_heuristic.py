@@ -11,7 +11,8 @@ from classic.scenario import G, P, classic, play, position
 from games import greedy_share
 from serenissima.agents import Agent, GreedyAgent, RandomAgent, play_game
 from serenissima.engine.core import Action
-from serenissima_rulesets.classic.state import Bidding, ClassicState
+from serenissima_rulesets.classic.phases import Bidding
+from serenissima_rulesets.classic.state import ClassicState
 
 
 def _after(state: ClassicState, action: Action | str) -> float:

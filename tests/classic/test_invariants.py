@@ -35,9 +35,8 @@ from game_machine import GameMachine
 from serenissima.agents import RandomAgent, play_game
 from serenissima.engine.core import CHANCE, TERMINAL
 from serenissima.records.serialize import from_json, to_json
-from serenissima_rulesets.classic.state import (
+from serenissima_rulesets.classic.phases import (
     Bidding,
-    ClassicState,
     Fighting,
     Landing,
     Moving,
@@ -48,6 +47,7 @@ from serenissima_rulesets.classic.state import (
     Selling,
     Spoils,
 )
+from serenissima_rulesets.classic.state import ClassicState
 
 OPTION_SETS: tuple[dict[str, Any], ...] = (
     {},

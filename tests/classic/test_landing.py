@@ -22,7 +22,8 @@ from serenissima_rulesets.classic.events import (
     PortTaken,
     SailorLanded,
 )
-from serenissima_rulesets.classic.state import ClassicState, Galley, Landing, Port, Selling
+from serenissima_rulesets.classic.phases import Landing, Selling
+from serenissima_rulesets.classic.state import ClassicState, Galley, Port
 
 VENICE, GENOA, SPAIN, TURKEY = 0, 1, 2, 3
 CAPITALS = ("venice", "genoa", "valencia", "istanbul")

@@ -9,16 +9,15 @@ import pytest
 from classic.scenario import G, P, classic, galley, legal, play, position, refused, step
 from serenissima.engine.core import CHANCE
 from serenissima_rulesets.classic.events import GalleyMoved, PassageAnswered, PhaseStarted
-from serenissima_rulesets.classic.state import (
+from serenissima_rulesets.classic.phases import (
     Bidding,
-    ClassicState,
     Fighting,
-    Galley,
     Landing,
     Moving,
     Permission,
     Selling,
 )
+from serenissima_rulesets.classic.state import ClassicState, Galley
 
 VENICE, GENOA, SPAIN, TURKEY = 0, 1, 2, 3
 

@@ -16,7 +16,8 @@ from classic.scenario import G, P, classic, play, position
 from serenissima.engine.core import CHANCE
 from serenissima.engine.errors import StateError
 from serenissima_rulesets.classic.observation import ClassicObservation
-from serenissima_rulesets.classic.state import Bidding, ClassicState
+from serenissima_rulesets.classic.phases import Bidding
+from serenissima_rulesets.classic.state import ClassicState
 
 
 def observe(state: ClassicState, seat: int) -> ClassicObservation:

@@ -38,14 +38,8 @@ from serenissima_rulesets.classic.events import (
     SailorDismissed,
     SailorHired,
 )
-from serenissima_rulesets.classic.state import (
-    ClassicState,
-    Galley,
-    Moving,
-    Negotiating,
-    Port,
-    Purchasing,
-)
+from serenissima_rulesets.classic.phases import Moving, Negotiating, Purchasing
+from serenissima_rulesets.classic.state import ClassicState, Galley, Port
 
 VENICE, GENOA, SPAIN, TURKEY = 0, 1, 2, 3
 

@@ -13,7 +13,8 @@ from serenissima.engine.registry import load_ruleset
 from serenissima.engine.ruleset import Ruleset
 from serenissima.engine.sketch import WIDTH
 from serenissima.records.game import Game
-from serenissima_rulesets.classic.state import Bidding, ClassicState
+from serenissima_rulesets.classic.phases import Bidding
+from serenissima_rulesets.classic.state import ClassicState
 
 
 def _rules() -> Ruleset:

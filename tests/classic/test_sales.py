@@ -16,7 +16,8 @@ import pytest
 
 from classic.scenario import G, P, galley, legal, play, port, position, refused, step
 from serenissima_rulesets.classic.events import GoodSold, IncomePaid
-from serenissima_rulesets.classic.state import ClassicState, Galley, Selling
+from serenissima_rulesets.classic.phases import Selling
+from serenissima_rulesets.classic.state import ClassicState, Galley
 
 VENICE, GENOA, SPAIN, TURKEY = 0, 1, 2, 3
 

@@ -16,7 +16,8 @@ from classic.scenario import G, P, classic, play, position, step
 from serenissima.engine.core import TERMINAL, Standing
 from serenissima.engine.errors import IllegalActionError
 from serenissima_rulesets.classic.events import GameEnded, GoodSold, IncomePaid
-from serenissima_rulesets.classic.state import Bidding, ClassicState, GameOver, Port, Selling
+from serenissima_rulesets.classic.phases import Bidding, GameOver, Selling
+from serenissima_rulesets.classic.state import ClassicState, Port
 
 FULL_SMALL = ("gold", "wine")
 """Two goods for a small port that produces neither (Cyrene produces gems)."""

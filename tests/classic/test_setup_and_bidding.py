@@ -27,10 +27,9 @@ from serenissima_rulesets.classic.events import (
     PositionTaken,
     RoundStarted,
 )
-from serenissima_rulesets.classic.state import (
+from serenissima_rulesets.classic.phases import (
     Bidding,
     Choosing,
-    ClassicState,
     Crewing,
     Fighting,
     GameOver,
@@ -44,6 +43,7 @@ from serenissima_rulesets.classic.state import (
     Selling,
     Spoils,
 )
+from serenissima_rulesets.classic.state import ClassicState
 
 CAPITALS = {"venice": "venice", "genoa": "genoa", "spain": "valencia", "turkey": "istanbul"}
 """Each nation's capital (C-SETUP-3)."""

@@ -31,16 +31,8 @@ from serenissima_rulesets.classic.events import (
     PassageAnswered,
     PortTaken,
 )
-from serenissima_rulesets.classic.state import (
-    ClassicState,
-    Fighting,
-    Galley,
-    Landing,
-    Moving,
-    Permission,
-    Port,
-    Spoils,
-)
+from serenissima_rulesets.classic.phases import Fighting, Landing, Moving, Permission, Spoils
+from serenissima_rulesets.classic.state import ClassicState, Galley, Port
 
 VENICE, GENOA, SPAIN, TURKEY = 0, 1, 2, 3
 

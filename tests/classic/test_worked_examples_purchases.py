@@ -6,7 +6,8 @@ import pytest
 
 from classic.scenario import G, P, galley, legal, play, port, position, refused, step
 from serenissima_rulesets.classic.events import DealClosed, DealFailed, GalleyBuilt
-from serenissima_rulesets.classic.state import ClassicState, Negotiating, Port, Purchasing
+from serenissima_rulesets.classic.phases import Negotiating, Purchasing
+from serenissima_rulesets.classic.state import ClassicState, Port
 
 VENICE, GENOA, SPAIN, TURKEY = 0, 1, 2, 3
 

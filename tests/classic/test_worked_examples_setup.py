@@ -18,7 +18,8 @@ from serenissima_rulesets.classic.events import (
     PositionTaken,
     StartingCrews,
 )
-from serenissima_rulesets.classic.state import Bidding, ClassicState, Port, Purchasing
+from serenissima_rulesets.classic.phases import Bidding, Purchasing
+from serenissima_rulesets.classic.state import ClassicState, Port
 
 VENETIAN, GENOESE, SPANISH, TURK = 0, 1, 2, 3
 

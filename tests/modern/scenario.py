@@ -17,15 +17,8 @@ import attrs
 from serenissima.engine.core import Event
 from serenissima.engine.registry import load_ruleset
 from serenissima.engine.ruleset import Ruleset
-from serenissima_rulesets.modern.state import (
-    Activation,
-    Choosing,
-    Drawing,
-    Galley,
-    ModernOptions,
-    ModernState,
-    Port,
-)
+from serenissima_rulesets.modern.phases import Choosing, Drawing
+from serenissima_rulesets.modern.state import Activation, Galley, ModernOptions, ModernState, Port
 
 __all__ = ["G", "P", "activate", "modern", "play", "position", "step"]
 

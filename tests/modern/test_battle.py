@@ -7,7 +7,7 @@ import pytest
 from modern.helpers_b import dice, galley, goods_in_box, legal, port, refused
 from modern.scenario import G, P, activate, play, position, step
 from serenissima_rulesets.modern.events import BattleStarted, DiceRolled, GalleySunk
-from serenissima_rulesets.modern.state import Choosing, Plundering, Pressing
+from serenissima_rulesets.modern.phases import Choosing, Plundering, Pressing
 
 BLUE, RED, ORANGE = 0, 1, 2
 

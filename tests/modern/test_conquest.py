@@ -7,7 +7,7 @@ import pytest
 from modern.helpers_b import dice, galley, goods_in_box, legal, port, refused, volley_dice
 from modern.scenario import G, P, activate, play, position, step
 from serenissima_rulesets.modern.events import DiceRolled, PortNeutralised
-from serenissima_rulesets.modern.state import Drawing, Landing, Rolling, Volley
+from serenissima_rulesets.modern.phases import Drawing, Landing, Rolling, Volley
 
 BLUE, RED, ORANGE = 0, 1, 2
 

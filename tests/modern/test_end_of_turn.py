@@ -10,7 +10,7 @@ from modern.helpers_b import legal, refused, ruleset_with_scoring_spaces
 from modern.scenario import G, P, activate, modern, play, position, step
 from serenissima.engine.core import CHANCE
 from serenissima_rulesets.modern.events import DeckShuffled, Scored, TokenMoved, WineIncome
-from serenissima_rulesets.modern.state import Drawing, GameOver, SpecialInvesting
+from serenissima_rulesets.modern.phases import Drawing, GameOver, SpecialInvesting
 
 A, B, C, D = 0, 1, 2, 3
 FULL_PILE = (1, 2, 1, 1)  # wine, hourglass1, hourglass2, hourglass2_shuffle

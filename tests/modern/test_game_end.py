@@ -8,7 +8,7 @@ from modern.helpers_b import galley, legal, port, refused
 from modern.scenario import G, P, activate, modern, play, position, step
 from serenissima.engine.errors import ActionParseError, OptionError
 from serenissima_rulesets.modern.events import GameEnded
-from serenissima_rulesets.modern.state import Drawing, GameOver
+from serenissima_rulesets.modern.phases import Drawing, GameOver
 
 A, B, C, D = 0, 1, 2, 3
 

@@ -35,7 +35,7 @@ from serenissima_rulesets.modern.events import (
     Scored,
     WineIncome,
 )
-from serenissima_rulesets.modern.state import Plundering
+from serenissima_rulesets.modern.phases import Plundering
 
 OPTION_SETS: tuple[dict[str, Any], ...] = (
     {},

@@ -7,7 +7,7 @@ import pytest
 from modern.helpers_b import galley, legal, port, refused
 from modern.scenario import G, P, activate, play, position, step
 from serenissima_rulesets.modern.events import GalleyBought
-from serenissima_rulesets.modern.state import Choosing, Investing
+from serenissima_rulesets.modern.phases import Choosing, Investing
 
 BLACK, RED = 0, 1
 

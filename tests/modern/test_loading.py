@@ -6,7 +6,7 @@ import pytest
 
 from modern.helpers_a import legal, owner_of, port, rejects
 from modern.scenario import G, P, activate, modern, play, position
-from serenissima_rulesets.modern.state import Choosing, Loading, Moving
+from serenissima_rulesets.modern.phases import Choosing, Loading, Moving
 
 WOOD, SPICE = 0, 5  # indexes in the supply, in the ruleset's goods order
 

@@ -6,7 +6,7 @@ import pytest
 
 from modern.helpers_a import dice_counts, legal, owner_of, rejects
 from modern.scenario import G, P, activate, play, position
-from serenissima_rulesets.modern.state import Asking, Choosing, Drawing, Moving, Rolling, Trading
+from serenissima_rulesets.modern.phases import Asking, Choosing, Drawing, Moving, Rolling, Trading
 
 
 def moving(galleys, ports=None, options=None, active=4, players=4):

@@ -7,7 +7,7 @@ import pytest
 from modern.helpers_a import legal, owner_of, port, rejects
 from modern.scenario import G, P, activate, play, position, step
 from serenissima_rulesets.modern.events import GoodsSold, WineIncome
-from serenissima_rulesets.modern.state import Choosing, Drawing, Rolling, Trading
+from serenissima_rulesets.modern.phases import Choosing, Drawing, Rolling, Trading
 
 
 def trading(galleys, ports=None, ducats=None, options=None, players=4, active=4):

@@ -9,7 +9,7 @@ import pytest
 from modern.helpers_a import legal, new_game, owner_of, port, rejects
 from modern.scenario import modern, play
 from serenissima.engine.errors import OptionError
-from serenissima_rulesets.modern.state import (
+from serenissima_rulesets.modern.phases import (
     Choosing,
     PickingClosed,
     PickingFirst,

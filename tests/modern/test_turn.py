@@ -20,7 +20,8 @@ from serenissima_rulesets.modern.actions import (
     Take,
 )
 from serenissima_rulesets.modern.events import GalleyActivated
-from serenissima_rulesets.modern.state import Choosing, Drawing, ModernState, Plundering
+from serenissima_rulesets.modern.phases import Choosing, Drawing, Plundering
+from serenissima_rulesets.modern.state import ModernState
 
 
 def three_galleys() -> ModernState:

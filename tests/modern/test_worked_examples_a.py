@@ -9,14 +9,8 @@ import pytest
 
 from modern.helpers_a import legal, owner_of, port, rejects
 from modern.scenario import G, P, activate, modern, play, position
-from serenissima_rulesets.modern.state import (
-    Asking,
-    Choosing,
-    Loading,
-    ModernState,
-    Moving,
-    Trading,
-)
+from serenissima_rulesets.modern.phases import Asking, Choosing, Loading, Moving, Trading
+from serenissima_rulesets.modern.state import ModernState
 
 BLUE, RED, ORANGE, BLACK = 0, 1, 2, 3
 WOOD = 0  # the wood supply's index

@@ -10,15 +10,15 @@ import pytest
 from modern.helpers_b import dice, galley, goods_in_box, port, refused
 from modern.scenario import G, P, activate, modern, play, position, step
 from serenissima_rulesets.modern.events import PortNeutralised, Scored, WineIncome
-from serenissima_rulesets.modern.state import (
+from serenissima_rulesets.modern.phases import (
     Choosing,
     Drawing,
     GameOver,
     Landing,
-    ModernState,
     Plundering,
     SpecialInvesting,
 )
+from serenissima_rulesets.modern.state import ModernState
 
 BLUE, RED, ORANGE, BLACK = 0, 1, 2, 3
 

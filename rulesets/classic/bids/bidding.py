@@ -16,7 +16,8 @@ from serenissima.engine.rule_index import rule
 from ..context import Ctx
 from ..flow import start_turns
 from ..helpers import Events, replace_state, to_chance
-from ..state import Choosing, ClassicState, RollingOff
+from ..phases import Choosing, RollingOff
+from ..state import ClassicState
 from .actions import Bid, DieRoll, TakePosition
 from .events import BidsRevealed, DieRolled, PositionTaken
 

@@ -9,7 +9,8 @@ from serenissima.engine.core import Action
 
 from ..common import Reason
 from ..context import Ctx
-from ..state import Choosing, ClassicState
+from ..phases import Choosing
+from ..state import ClassicState
 from .actions import Bid, TakePosition
 
 __all__ = ["CHECKS"]

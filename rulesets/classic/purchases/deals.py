@@ -16,7 +16,8 @@ from serenissima.engine.values import replacer
 from ..common import Refuse
 from ..context import Ctx
 from ..helpers import Events, bump, replace_state, transferred, with_galley
-from ..state import ClassicState, Deal, Galley, Negotiating, Purchasing
+from ..phases import Deal, Negotiating, Purchasing
+from ..state import ClassicState, Galley
 from .actions import Accept, Ask, Barter, Counter, Decline, Offer, TradeBuy, TradeSell
 from .events import DealClosed, DealFailed, DealOpened, GoodBought, PriceNamed
 from .negotiation import barter_key, current_deal, deal_actor, trade_key

@@ -17,7 +17,8 @@ from serenissima.engine.pieces import has_goods
 
 from ..common import ShiftGood
 from ..context import Ctx
-from ..state import ClassicState, Negotiating, Purchasing
+from ..phases import Negotiating, Purchasing
+from ..state import ClassicState
 from .actions import BuildFort, BuildGalley, Buy, DiscardGood, DiscardSailor, Hire, ShiftSailor
 from .negotiation_explain import DEAL_CHECKS, TRADE_CHECKS
 from .purchase import builds_left, hire_allowance

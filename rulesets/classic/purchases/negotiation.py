@@ -20,7 +20,8 @@ from serenissima.engine.rule_index import rule
 
 from ..common import Refuse
 from ..context import Ctx
-from ..state import ClassicState, Deal, Galley, Negotiating
+from ..phases import Deal, Negotiating
+from ..state import ClassicState, Galley
 from .actions import Accept, Ask, Barter, Counter, Decline, Offer, TradeBuy, TradeSell
 from .turn import has_port, in_box, price_steps
 

@@ -15,7 +15,8 @@ from serenissima.engine.core import Action
 
 from ..common import Refuse
 from ..context import Ctx
-from ..state import ClassicState, Deal
+from ..phases import Deal
+from ..state import ClassicState
 from .actions import Accept, Ask, Barter, Counter, Decline, Offer, TradeBuy, TradeSell
 from .negotiation import ask_room, counter_floor, current_deal, price_range, trade_key, trading_pair
 from .turn import (

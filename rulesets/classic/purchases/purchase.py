@@ -24,7 +24,8 @@ from serenissima.engine.rule_index import rule
 from ..common import DONE
 from ..context import Ctx
 from ..helpers import Events, bump, replace_state, with_galley, with_port
-from ..state import ClassicState, Galley, Port, Purchasing
+from ..phases import Purchasing
+from ..state import ClassicState, Galley, Port
 from .actions import BuildFort, BuildGalley, Buy, Hire
 from .events import FortBuilt, GalleyBuilt, GoodBought, SailorHired, SailorMoved
 from .negotiation import ask_actions, trade_actions

@@ -25,7 +25,8 @@ from ..helpers import (
     with_galley,
     with_port,
 )
-from ..state import ClassicState, Flow, Galley, Port, Purchasing
+from ..phases import Flow, Purchasing
+from ..state import ClassicState, Galley, Port
 from .actions import DiscardGood, DiscardSailor, ShiftSailor
 from .events import GoodDiscarded, SailorDismissed, SailorMoved
 from .turn import Reason, add_cargo, current_turn, on_turn, remove_cargo

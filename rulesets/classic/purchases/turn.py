@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..context import Ctx
-from ..state import ClassicState, Galley, Negotiating, Purchasing
+from ..phases import Negotiating, Purchasing
+from ..state import ClassicState, Galley
 
 __all__ = [
     "Reason",

@@ -10,7 +10,8 @@ from serenissima.engine.pieces import can_sell_to
 
 from ..common import Reason
 from ..context import Ctx
-from ..state import ClassicState, Selling
+from ..phases import Selling
+from ..state import ClassicState
 from .actions import Sell
 
 __all__ = ["CHECKS"]

@@ -15,7 +15,8 @@ from serenissima.engine.rule_index import rule
 from ..common import DONE
 from ..context import Ctx
 from ..helpers import Events, bump, paid, replace_state, with_galley, with_port
-from ..state import ClassicState, Galley, Port, Selling
+from ..phases import Selling
+from ..state import ClassicState, Galley, Port
 from .actions import Sell
 from .events import GoodSold, IncomePaid
 

@@ -25,7 +25,8 @@ from ..helpers import (
     with_galley,
     with_port,
 )
-from ..state import ClassicState, Fighting, Galley, Port, Rolling, Spoils
+from ..phases import Fighting, Rolling, Spoils
+from ..state import ClassicState, Galley, Port
 from .actions import Assault, Attack, Capture, Dice, Sink
 from .events import BattleFought, GalleyCaptured
 

@@ -9,7 +9,8 @@ from serenissima.engine.core import Action
 
 from ..common import Reason
 from ..context import Ctx
-from ..state import ClassicState, Fighting, Landing, Moving, Spoils
+from ..phases import Fighting, Landing, Moving, Spoils
+from ..state import ClassicState
 from .actions import Assault, Attack, Capture, Land, Move
 from .movement import allowance
 

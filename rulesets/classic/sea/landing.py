@@ -12,7 +12,8 @@ from serenissima.engine.rule_index import rule
 from ..common import DONE
 from ..context import Ctx
 from ..helpers import Events, crewed, replace_state, with_port
-from ..state import ClassicState, Landing, Port
+from ..phases import Landing
+from ..state import ClassicState, Port
 from .actions import Land
 from .events import PortTaken, SailorLanded
 

@@ -12,7 +12,8 @@ from serenissima.engine.rule_index import rule
 from ..common import DONE, Refuse
 from ..context import Ctx
 from ..helpers import Events, replace_state, with_galley
-from ..state import ClassicState, Galley, Moving, Permission
+from ..phases import Moving, Permission
+from ..state import ClassicState, Galley
 from .actions import Grant, Move, Request
 from .events import GalleyMoved, PassageAnswered
 

@@ -17,7 +17,8 @@ from serenissima.engine.ruleset import OptionValue
 from ..context import Ctx
 from ..flow import start_round
 from ..helpers import Events, replace_state, with_port
-from ..state import ClassicOptions, ClassicState, Crewing, Galley, Port
+from ..phases import Crewing
+from ..state import ClassicOptions, ClassicState, Galley, Port
 from .actions import Crew
 from .events import StartingCrews
 

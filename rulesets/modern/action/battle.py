@@ -25,7 +25,8 @@ from ..helpers import (
     with_galley,
     with_port,
 )
-from ..state import Galley, Landing, ModernState, Plundering, Port, Pressing, Rolling, Volley
+from ..phases import Landing, Plundering, Pressing, Rolling, Volley
+from ..state import Galley, ModernState, Port
 from .actions import AttackPort, Claim, Continue, Dice, Stop, Take, VolleyOutcome
 from .events import DiceRolled, PortNeutralised, SpoilsTaken
 from .tables import action_tables

@@ -10,7 +10,8 @@ from serenissima.engine.rule_index import rule
 
 from ..common import Reason, unknown_port
 from ..context import Ctx
-from ..state import Galley, ModernState, Moving, Plundering, Trading
+from ..phases import Moving, Plundering, Trading
+from ..state import Galley, ModernState
 from .actions import (
     Attack,
     AttackPort,

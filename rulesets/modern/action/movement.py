@@ -13,7 +13,8 @@ from serenissima.engine.rule_index import rule
 from ..common import DONE, Done
 from ..context import Ctx, blockaders
 from ..helpers import MOVING, Events, enter, new_act, new_state, with_galley
-from ..state import Activation, Asking, Galley, ModernState
+from ..phases import Asking
+from ..state import Activation, Galley, ModernState
 from .actions import Blockade, Move, Pass
 from .events import BlockadeDeclared, GalleyMoved
 from .tables import action_tables

@@ -30,7 +30,8 @@ from ..helpers import (
     with_galley,
     with_port,
 )
-from ..state import Activation, Asking, Galley, ModernOptions, ModernState, Port, Rolling, Volley
+from ..phases import Asking, Rolling, Volley
+from ..state import Activation, Galley, ModernOptions, ModernState, Port
 from .actions import Attack, AttackPort, Claim, Sell
 from .events import BattleStarted, GoodsSold
 from .tables import action_tables

@@ -17,7 +17,8 @@ from ..common import DONE, Done
 from ..context import Ctx
 from ..helpers import Events, enter
 from ..investment.investing import buy_actions, may_buy_galley, recruit_actions
-from ..state import ModernState, SpecialInvesting
+from ..phases import SpecialInvesting
+from ..state import ModernState
 
 __all__ = ["apply_special_done", "begin_special", "next_special", "special_actions"]
 

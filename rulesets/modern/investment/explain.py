@@ -10,7 +10,8 @@ from serenissima.engine.pieces import has_goods
 
 from ..common import Reason, unknown_port
 from ..context import Ctx
-from ..state import ModernState, SpecialInvesting
+from ..phases import SpecialInvesting
+from ..state import ModernState
 from .actions import BuildBasilica, BuildFort, BuyGalley, Crew, Recruit
 from .investing import galley_price
 

@@ -26,7 +26,8 @@ from ..helpers import (
     with_galley,
     with_port,
 )
-from ..state import Galley, ModernState, Port, SpecialInvesting
+from ..phases import SpecialInvesting
+from ..state import Galley, ModernState, Port
 from .actions import BuildBasilica, BuildFort, BuyGalley, Crew, Recruit
 from .events import BuildingBuilt, GalleyBought, SailorRecruited
 from .tables import investment_tables

@@ -17,16 +17,8 @@ from ..common import GalleyPlaced, PortClaimed
 from ..context import Ctx
 from ..flow import next_activation
 from ..helpers import Changes, Events, add_galley, bump, enter, with_port
-from ..state import (
-    Galley,
-    ModernOptions,
-    ModernState,
-    PickingClosed,
-    PickingFirst,
-    PickingGalley,
-    PickingPort,
-    Port,
-)
+from ..phases import PickingClosed, PickingFirst, PickingGalley, PickingPort
+from ..state import Galley, ModernOptions, ModernState, Port
 from .actions import CloseOutcome, FirstOutcome, PickGalley, PickPort
 from .events import FirstPlayerChosen, PortClosed
 from .tables import setup_tables
