@@ -41,6 +41,7 @@ import functools
 import tomllib
 from collections.abc import Mapping
 from importlib.resources import files
+from typing import TypeVar
 
 import attrs
 
@@ -148,10 +149,7 @@ class FlowSpec:
         Raises:
             KeyError: No stage has that kind.
         """
-        for stage in self.stage:
-            if stage.kind == kind:
-                return stage
-        raise KeyError(kind)
+        return _first(self.stage, "kind", kind)
 
     def stage_of(self, phase: str) -> StageSpec:
         """The stage played in the phase class named ``phase``.
@@ -159,10 +157,7 @@ class FlowSpec:
         Raises:
             KeyError: No stage has that phase.
         """
-        for stage in self.stage:
-            if stage.phase == phase:
-                return stage
-        raise KeyError(phase)
+        return _first(self.stage, "phase", phase)
 
     def sequence_named(self, name: str) -> SequenceSpec:
         """The sequence called ``name``.
@@ -170,10 +165,7 @@ class FlowSpec:
         Raises:
             KeyError: No sequence has that name.
         """
-        for sequence in self.sequence:
-            if sequence.name == name:
-                return sequence
-        raise KeyError(name)
+        return _first(self.sequence, "name", name)
 
     def successors(self, kind: str) -> frozenset[str]:
         """The stages play may go to from stage ``kind``, passing over stages passed unasked.
@@ -290,3 +282,14 @@ def describe_stages(flow: FlowSpec | None, engine: object) -> tuple[PhaseInfo, .
         phases: tuple[PhaseInfo, ...] = engine.phases()  # type: ignore[attr-defined]
         return phases
     return flow.describe(vocabulary)
+
+
+_Entry = TypeVar("_Entry", StageSpec, SequenceSpec)
+
+
+def _first(entries: tuple[_Entry, ...], field: str, value: str) -> _Entry:
+    """The first of ``entries`` whose ``field`` is ``value``; ``KeyError`` when none is."""
+    for entry in entries:
+        if getattr(entry, field) == value:
+            return entry
+    raise KeyError(value)
