@@ -163,6 +163,28 @@ BROKEN = [
         "stage[10].next",
         "a way on",
     ),
+    # the functions bound to a phase are the edition's own for that phase
+    (
+        "classic",
+        'legal = "sea.movement.permission_actions"',
+        'legal = "sea.landing.landing_actions"',
+        "stage[7].legal",
+        "the edition's legal of phase Permission",
+    ),
+    (
+        "classic",
+        'Grant = "sea.movement.apply_grant"',
+        'Grant = "sea.movement.apply_refuse"',
+        "stage[7].apply.Grant",
+        "'sea.movement.apply_grant'",
+    ),
+    (
+        "classic",
+        'Grant = "sea.movement.apply_grant"',
+        'Grant = "sea.movement.apply_grant", Land = "sea.landing.apply_land"',
+        "stage[7].apply",
+        "got 'Land'",
+    ),
     # a stage of a sequence the modern code begins through `enter` must say how it begins
     (
         "modern",
@@ -290,3 +312,26 @@ def test_the_comparison_shows_a_reordered_round() -> None:
     assert ("phases", "order") not in changed  # the stages are listed in file order
     round_ = diff["flow", "sequence[round].stages"]
     assert round_.left != round_.right
+
+
+def test_a_stage_that_withholds_every_way_out_is_a_typed_error_naming_the_flow(
+    tmp_path: Path,
+) -> None:
+    # purchases without done: a seat with nothing else to do could never leave the stage
+    folder = _variant(tmp_path, "classic", 'Done = "flow.end_turn"             # C-P2-2', "#")
+    rules = ser.load_ruleset(folder)
+    rng = random.Random(845)
+    state = rules.new_game(2)
+    caught = None
+    for _ in range(400):
+        before = ser.to_json(rules, state)
+        try:
+            state = rules.apply(state, choose(rules, state, rng))
+        except RulesetError as error:
+            caught = error
+            break
+    assert caught is not None, "the seat was never stuck in 400 actions"
+    assert ser.to_json(rules, state) == before  # the step that failed changed nothing
+    assert caught.file == "flow.toml"
+    assert caught.key == "stage[4].apply"
+    assert "leave stage 'purchases'" in caught.expected

@@ -183,11 +183,7 @@ def _turn_from(
 
 def _listed(ctx: Ctx, state: ClassicState, kind: type[TurnPhase], phase: Any) -> tuple[Action, ...]:
     """The legal actions of turn ``phase``, without those the flow withholds from its stage."""
-    legal = _LEGAL[kind](ctx, state, phase)
-    accepted = ctx.flow.accepted.get(kind)
-    if accepted is not None:
-        legal = tuple(action for action in legal if type(action) in accepted)
-    return legal
+    return ctx.flow.admit(kind, _LEGAL[kind](ctx, state, phase))
 
 
 # --- done: the end of a seat's turn ------------------------------------------------

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from serenissima.engine.errors import RulesetError
-from serenissima.engine.flow import FLOW_FILE, FlowSpec, FlowVocabulary, StageSpec
+from serenissima.engine.flow import FLOW_FILE, FlowSpec, FlowVocabulary, StageSpec, shipped_flow
 from serenissima.engine.loader import check_member, check_unique, structure
 
 if TYPE_CHECKING:
@@ -112,6 +112,34 @@ def _check_stage(stage: StageSpec, key: str, kinds: list[str], vocabulary: FlowV
         resolve_handler(vocabulary, handler, key=f"{key}.apply.{action}")
     for at, kind in enumerate(stage.next):
         check_member(kind, kinds, file=FLOW_FILE, key=f"{key}.next[{at}]")
+    _check_bindings(stage, key, vocabulary)
+
+
+def _check_bindings(stage: StageSpec, key: str, vocabulary: FlowVocabulary) -> None:
+    """The functions bound to a phase are the edition's own for that phase.
+
+    A lister or an action's function is written for one phase of the edition; a
+    flow may reorder stages and withhold actions, not bind them to another phase.
+    """
+    shipped = shipped_flow(vocabulary.package)
+    if shipped is None:
+        return
+    try:
+        own = shipped.stage_of(stage.phase)
+    except KeyError:
+        return
+    for field in ("legal", "outcomes"):
+        if getattr(stage, field) != getattr(own, field):
+            expected = f"{getattr(own, field)!r}, the edition's {field} of phase {stage.phase}"
+            raise RulesetError(FLOW_FILE, f"{key}.{field}", f"expected {expected}")
+    for action, handler in stage.apply.items():
+        if action not in own.apply:
+            known = ", ".join(own.apply) or "none"
+            expected = f"an action the edition takes in phase {stage.phase} ({known})"
+            raise RulesetError(FLOW_FILE, f"{key}.apply", f"expected {expected}, got {action!r}")
+        if handler != own.apply[action]:
+            expected = f"{own.apply[action]!r}, the edition's function for {action} here"
+            raise RulesetError(FLOW_FILE, f"{key}.apply.{action}", f"expected {expected}")
 
 
 def _check_paths(flow: FlowSpec) -> None:

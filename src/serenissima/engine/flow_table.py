@@ -19,7 +19,8 @@ from collections.abc import Callable
 from typing import Any, Generic, TypeVar, cast
 
 from serenissima.engine.core import Action
-from serenissima.engine.flow import FlowSpec, FlowVocabulary, shipped_flow
+from serenissima.engine.errors import RulesetError
+from serenissima.engine.flow import FLOW_FILE, FlowSpec, FlowVocabulary, shipped_flow
 from serenissima.engine.flow_load import resolve_handler
 from serenissima.engine.phases import Dispatch, Legal, PhaseRules
 
@@ -42,7 +43,8 @@ class CompiledFlow(Generic[S]):
         table: The phase table, phase class to :class:`~serenissima.engine.phases.PhaseRules`.
         dispatch: The table compiled for play.
         passed_over: The phase classes of stages whose seat may be passed over unasked.
-        accepted: For each stage that withholds actions, the action classes it accepts.
+        accepted: For each stage that withholds actions, the action classes it accepts
+            (see :meth:`admit`).
 
     Example:
         >>> from serenissima import load_ruleset
@@ -61,6 +63,7 @@ class CompiledFlow(Generic[S]):
         "_phase",
         "_sequences",
         "_then",
+        "_withheld_at",
         "accepted",
         "dispatch",
         "passed_over",
@@ -76,6 +79,7 @@ class CompiledFlow(Generic[S]):
         table: dict[type, PhaseRules] = {}
         self._enter: dict[str, Enter] = {}
         self.accepted: dict[type, frozenset[type[Action]]] = {}
+        self._withheld_at: dict[type, tuple[str, str]] = {}
         self.turn_end: dict[type, Any] = {}
         for index, stage in enumerate(spec.stage):
             key = f"stage[{index}]"
@@ -91,7 +95,8 @@ class CompiledFlow(Generic[S]):
             own = _own_actions(shipped, stage.phase)
             if legal is not None and own - set(stage.apply):
                 self.accepted[phase] = frozenset(steps)
-                legal = _withholding(legal, self.accepted[phase])
+                self._withheld_at[phase] = (f"{key}.apply", stage.kind)
+                legal = _withholding(legal, self, phase)
             table[phase] = PhaseRules(stage.kind, stage.rule, stage.prompt, legal, outcomes, steps)
             if stage.enter is not None:
                 self._enter[stage.kind] = handler(stage.enter, f"{key}.enter")
@@ -115,6 +120,29 @@ class CompiledFlow(Generic[S]):
             following = (*sequence.stages[1:], None)
             for kind, after in zip(sequence.stages, following, strict=True):
                 self._after[kind] = (sequence.name, after)
+
+    def admit(self, phase: type, legal: tuple[Action, ...]) -> tuple[Action, ...]:
+        """``legal`` without the actions the stage of ``phase`` withholds.
+
+        Raises:
+            RulesetError: The stage withholds every action the edition offers the seat
+                here, so the seat could never leave it (naming ``flow.toml`` and the
+                stage's ``apply``); the state is unchanged.
+        """
+        accepted = self.accepted.get(phase)
+        if accepted is None:
+            return legal
+        kept = tuple(action for action in legal if type(action) in accepted)
+        if legal and not kept:
+            key, kind = self._withheld_at[phase]
+            offered = ", ".join(sorted({type(action).__name__ for action in legal}))
+            raise RulesetError(
+                FLOW_FILE,
+                key,
+                f"an action that lets the seat leave stage {kind!r}: it withholds every one "
+                f"the edition offers here ({offered})",
+            )
+        return kept
 
     def kind(self, phase: type) -> str:
         """The decision kind of the stage played in phase class ``phase``."""
@@ -145,11 +173,11 @@ class CompiledFlow(Generic[S]):
         return cast("S", self._then[name](ctx, state, events, **changes))
 
 
-def _withholding(legal: Legal, accepted: frozenset[type[Action]]) -> Legal:
-    """``legal`` without the actions its stage does not accept."""
+def _withholding(legal: Legal, flow: CompiledFlow[Any], phase: type) -> Legal:
+    """``legal`` without the actions its stage does not accept (see :meth:`CompiledFlow.admit`)."""
 
     def withheld(ctx: Any, state: Any) -> tuple[Action, ...]:
-        return tuple(action for action in legal(ctx, state) if type(action) in accepted)
+        return flow.admit(phase, legal(ctx, state))
 
     return withheld
 
