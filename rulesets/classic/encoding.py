@@ -17,7 +17,7 @@ from serenissima.engine.encoding import Writer
 
 from .context import Ctx
 from .observation import ClassicObservation
-from .phases import Moving, Negotiating, Permission, Phase, Purchasing, Rolling, Spoils
+from .phases import Deal, Moving, Negotiating, Permission, Phase, Purchasing, Rolling, Spoils
 from .space import galleys_in_slots
 from .state import Galley, Port
 
@@ -32,25 +32,47 @@ STAGES = ("offer", "answer", "counter", "last")
 
 
 def encode(ctx: Ctx, seen: ClassicObservation, w: Writer) -> None:
-    """Write ``seen`` into ``w``, block by block."""
-    params = ctx.params
-    players = range(seen.players)
-    purse = params.components.starting_ducats
-    goods = tuple(g.id for g in params.goods)
-    areas = ctx.board.areas
-    pool = params.components.galleys
-    w.one_hot("seat", players, seen.seat, "the seat observing")
-    w.actor("to act", seen.players, seen.to_act, "who decides next: a seat, chance or nobody")
+    """Write ``seen`` into ``w``, part by part.
+
+    Each part is written through ``w.cached`` or ``w.each`` with keys of the
+    pieces it reads, so a writer that keeps the last vector rewrites only
+    what changed.
+    """
     phase = seen.phase
-    w.one_hot("phase", PHASES, type(phase).__name__, "the phase, by class")
+    w.cached((seen.seat,), _seat, seen)
+    w.actor("to act", seen.players, seen.to_act, "who decides next: a seat, chance or nobody")
+    w.cached((type(phase), seen.turn, seen.nations), _round, ctx, seen)
+    own = 0 if seen.seat is None else seen.ducats[seen.seat] or 0
+    purse = ctx.params.components.starting_ducats
+    w.numbers("ducats", (own / purse,), "the seat's own ducats over the starting purse")
+    w.cached((seen.reckoned, seen.bids, seen.has_bid, seen.order), _purses, ctx, seen)
+    w.cached((seen.ports, seen.hired, seen.built), _ports, ctx, seen)
+    w.cached((seen.galleys,), _galleys, ctx, seen)
+    key = (seen.supply, seen.sailors_box, seen.forts_box)
+    w.cached(key, _box, ctx, seen)
+    focus = _focus_of(seen)
+    w.cached(focus, _focus, ctx, seen, focus)
+
+
+def _seat(w: Writer, seen: ClassicObservation) -> None:
+    w.one_hot("seat", range(seen.players), seen.seat, "the seat observing")
+
+
+def _round(w: Writer, ctx: Ctx, seen: ClassicObservation) -> None:
+    """The phase, the round and the nations."""
+    w.one_hot("phase", PHASES, type(seen.phase).__name__, "the phase, by class")
     w.numbers("round", (seen.turn / seen.rounds,), "the round over the rounds of the game")
-    nations = tuple(n.id for n in params.nations)
-    for seat in players:
+    nations = tuple(n.id for n in ctx.params.nations)
+    for seat in range(seen.players):
         w.one_hot(
             f"nation {seat}", nations, seen.nations[seat], "a seat's nation, one block per seat"
         )
-    own = 0 if seen.seat is None else seen.ducats[seen.seat] or 0
-    w.numbers("ducats", (own / purse,), "the seat's own ducats over the starting purse")
+
+
+def _purses(w: Writer, ctx: Ctx, seen: ClassicObservation) -> None:
+    """The purses as payments show them, the bids and the turn order."""
+    players = range(seen.players)
+    purse = ctx.params.components.starting_ducats
     w.numbers("reckoned", [d / purse for d in seen.reckoned], "each purse as payments show it")
     w.numbers(
         "bids", [(b or 0) / purse for b in seen.bids], "each bid the seat may see (0: unseen)"
@@ -62,29 +84,39 @@ def encode(ctx: Ctx, seen: ClassicObservation, w: Writer) -> None:
         w.one_hot(
             f"order {seat}", players, place, "a seat's place in the turn order, one block per seat"
         )
-    _ports(ctx, seen, w, goods)
-    in_slots = galleys_in_slots(seen.galleys)
-    for slot in range(pool):
-        galley = in_slots[slot] if slot < len(in_slots) else None
-        w.cached((galley,), _galley, ctx, slot, galley, players, areas, goods)
+
+
+def _galleys(w: Writer, ctx: Ctx, seen: ClassicObservation) -> None:
+    """The galleys in play, one part per slot."""
+    players = range(seen.players)
+    goods = tuple(g.id for g in ctx.params.goods)
+    areas = ctx.board.areas
+    in_slots: list[Galley | None] = list(galleys_in_slots(seen.galleys))
+    in_slots += [None] * (ctx.params.components.galleys - len(in_slots))
+    w.each(in_slots, _galley, ctx, in_slots, players, areas, goods)
+
+
+def _box(w: Writer, ctx: Ctx, seen: ClassicObservation) -> None:
+    """What is left in the box."""
+    params = ctx.params
     supply = max(1, seen.options.goods_per_type)
     w.numbers("supply", [n / supply for n in seen.supply], "pieces of each good in the box")
     box, sailors = seen.sailors_box, params.components.sailors
     w.numbers("sailors box", (0.0 if box is None else box / sailors,), "sailors in the box")
     w.flags("sailors unlimited", (box is None,), "whether the sailors are unlimited")
     w.numbers("forts box", (seen.forts_box / params.components.forts,), "forts in the box")
-    _focus(ctx, seen, w, [g.id for g in in_slots], goods)
 
 
 def _galley(
     w: Writer,
-    ctx: Ctx,
     slot: int,
-    galley: Galley | None,
+    ctx: Ctx,
+    in_slots: list[Galley | None],
     players: range,
     areas: tuple[str, ...],
     goods: tuple[str, ...],
 ) -> None:
+    galley = in_slots[slot]
     w.flags(
         f"galley {slot}",
         (galley is not None,),
@@ -98,25 +130,28 @@ def _galley(
     w.numbers(f"galley {slot} cargo", cargo, "its pieces of each good over the most aboard")
 
 
-def _ports(ctx: Ctx, seen: ClassicObservation, w: Writer, goods: tuple[str, ...]) -> None:
+def _ports(w: Writer, ctx: Ctx, seen: ClassicObservation) -> None:
+    """The ports, one part per port."""
+    goods = tuple(g.id for g in ctx.params.goods)
     owners = (*range(seen.players), None)
     built = set(seen.built)
-    for index, (port_id, port) in enumerate(zip(ctx.port_ids, seen.ports, strict=True)):
-        key = (port, seen.hired[index], port_id in built)
-        w.cached(key, _port, ctx, index, port_id, port, key[1], key[2], owners, goods)
+    keys = [
+        (port, hired, port_id in built)
+        for port_id, port, hired in zip(ctx.port_ids, seen.ports, seen.hired, strict=True)
+    ]
+    w.each(keys, _port, ctx, keys, owners, goods)
 
 
 def _port(
     w: Writer,
-    ctx: Ctx,
     index: int,
-    port_id: str,
-    port: Port,
-    hired: int,
-    built: bool,
+    ctx: Ctx,
+    keys: list[tuple[Port, int, bool]],
     owners: tuple[int | None, ...],
     goods: tuple[str, ...],
 ) -> None:
+    port, hired, built = keys[index]
+    port_id = ctx.port_ids[index]
     size = ctx.sizes[index]
     w.one_hot(f"port {port_id} owner", owners, port.owner, "its owner (last: none)")
     w.numbers(
@@ -129,24 +164,52 @@ def _port(
     w.flags(f"port {port_id} built", (built,), "whether it has built this round")
 
 
-def _focus(
-    ctx: Ctx, seen: ClassicObservation, w: Writer, numbers: list[int], goods: tuple[str, ...]
-) -> None:
-    """The pieces and the deal the current decision is about."""
+Focus = tuple[
+    int | None, int, int | None, int | None, Deal | None, int, int | None, int | None, int | None
+]
+"""What the current decision is about: the moving galley and its steps, the
+attacking and the attacked galley, the deal, the negotiations held, and the
+places of those galleys among the galleys in play (what the vector holds)."""
+
+
+def _focus_of(seen: ClassicObservation) -> Focus:
+    """The pieces and the deal the current decision is about, as the focus part's key."""
     phase = seen.phase
-    slots = range(ctx.params.components.galleys)
-    slot_of = {number: slot for slot, number in enumerate(numbers)}
     moving = phase.moving if isinstance(phase, Permission) else phase
-    galley = moving.galley if isinstance(moving, Moving) else None
-    w.one_hot("moving galley", slots, slot_of.get(galley or -1), "the galley on the move")
-    steps = moving.steps / ctx.max_sailors if isinstance(moving, Moving) else 0.0
-    w.numbers("moving steps", (steps,), "the areas it has crossed, over the most sailors")
-    fight = (phase.galley, phase.target) if isinstance(phase, Rolling) else (None, None)
-    if isinstance(phase, Spoils):
+    galley, steps = (moving.galley, moving.steps) if isinstance(moving, Moving) else (None, 0)
+    fight: tuple[int | None, int | None] = (None, None)
+    if isinstance(phase, Rolling):
+        fight = (phase.galley, phase.target)
+    elif isinstance(phase, Spoils):
         fight = (phase.winner, phase.loser)
-    w.one_hot("attacker", slots, slot_of.get(fight[0] or -1), "the galley attacking or winning")
-    w.one_hot("defender", slots, slot_of.get(fight[1] or -1), "the galley attacked or beaten")
     deal = phase.deal if isinstance(phase, Negotiating) else None
+    turn = phase.turn if isinstance(phase, Negotiating) else phase
+    talks = len(turn.talks) if isinstance(turn, Purchasing) else 0
+    moving_slot, attacker, defender = _slots_of(seen, (galley, *fight))
+    return (galley, steps, *fight, deal, talks, moving_slot, attacker, defender)
+
+
+def _slots_of(seen: ClassicObservation, numbers: tuple[int | None, ...]) -> list[int | None]:
+    """The slot of the galleys ``numbers`` name, in the focus's order (moving, attacker...)."""
+    if not any(n is not None for n in numbers):
+        return [None, None, None]
+    slot_of = {g.id: slot for slot, g in enumerate(galleys_in_slots(seen.galleys))}
+    return [None if n is None else slot_of.get(n) for n in numbers]
+
+
+def _focus(w: Writer, ctx: Ctx, seen: ClassicObservation, focus: Focus) -> None:
+    """The pieces and the deal the current decision is about."""
+    goods = tuple(g.id for g in ctx.params.goods)
+    slots = range(ctx.params.components.galleys)
+    _, steps, _, _, deal, talks, moving, attacker, defender = focus
+    w.one_hot("moving galley", slots, moving, "the galley on the move")
+    w.numbers(
+        "moving steps",
+        (steps / ctx.max_sailors,),
+        "the areas it has crossed, over the most sailors",
+    )
+    w.one_hot("attacker", slots, attacker, "the galley attacking or winning")
+    w.one_hot("defender", slots, defender, "the galley attacked or beaten")
     players = range(seen.players)
     w.one_hot("deal kind", KINDS, deal and deal.kind, "the deal under way, if any")
     w.one_hot("deal stage", STAGES, deal and deal.stage, "its stage")
@@ -163,6 +226,4 @@ def _focus(
         ),
         "pieces over the most aboard; price and counter-offer over the trade price bound",
     )
-    turn = phase.turn if isinstance(phase, Negotiating) else phase
-    talks = len(turn.talks) if isinstance(turn, Purchasing) else 0
     w.numbers("talks", (talks / len(ctx.port_ids),), "negotiations held this turn, over ports")

@@ -28,15 +28,40 @@ PURPOSES = ("move", "sale", "claim")
 
 
 def encode(ctx: Ctx, seen: ModernObservation, w: Writer) -> None:
-    """Write ``seen`` into ``w``, block by block."""
-    params, board = ctx.params, ctx.board
-    players = range(seen.players)
-    purse = max(1, params.components.starting_ducats)
-    goods = tuple(g.id for g in params.goods)
-    numbers = tuple(range(1, params.components.galleys + 1))
-    spaces = params.galley.spaces
-    w.one_hot("seat", players, seen.seat, "the seat observing")
+    """Write ``seen`` into ``w``, part by part.
+
+    Each part is written through ``w.cached`` or ``w.each`` with keys of the
+    pieces it reads, so a writer that keeps the last vector rewrites only
+    what changed.
+    """
+    own = 0 if seen.seat is None else seen.ducats[seen.seat] or 0
+    w.cached((seen.seat,), _seat, seen)
     w.actor("to act", seen.players, seen.to_act, "who decides next: a seat, chance or nobody")
+    header = (type(seen.phase), seen.first_player, seen.turn, seen.track, seen.scorings)
+    w.cached(header, _header, ctx, seen)
+    purse = max(1, ctx.params.components.starting_ducats)
+    w.numbers("ducats", (own / purse,), "the seat's own ducats over the starting purse")
+    w.cached((seen.reckoned, seen.reserve, seen.supply), _purses, ctx, seen)
+    w.cached((seen.ports,), _ports, ctx, seen)
+    w.cached((seen.galleys,), _galleys, ctx, seen)
+    key = (seen.skip, seen.bought_turn, seen.wheel, seen.doge_pile, seen.doge_discard)
+    w.cached(key, _turn, ctx, seen)
+    w.cached((seen.act,), _activation, ctx, seen)
+    phase = seen.phase
+    target = phase.galley if isinstance(phase, Rolling | Pressing | Plundering) else None
+    asking = (phase.purpose, phase.good) if isinstance(phase, Asking) else (None, None)
+    focus = (target, getattr(phase, "port", None), *asking)
+    w.cached(focus, _focus, ctx, focus)
+
+
+def _seat(w: Writer, seen: ModernObservation) -> None:
+    w.one_hot("seat", range(seen.players), seen.seat, "the seat observing")
+
+
+def _header(w: Writer, ctx: Ctx, seen: ModernObservation) -> None:
+    """The phase, the first player and the turn."""
+    params = ctx.params
+    players = range(seen.players)
     w.one_hot("phase", PHASES, type(seen.phase).__name__, "the phase, by class")
     w.one_hot("first player", players, seen.first_player, "the first player")
     last = params.track.last_space
@@ -45,20 +70,42 @@ def encode(ctx: Ctx, seen: ModernObservation, w: Writer) -> None:
         (seen.turn / last, seen.track / last, seen.scorings / params.scoring.game_ends_after),
         "the turn and the white token over the track's length; scorings over the last",
     )
-    own = 0 if seen.seat is None else seen.ducats[seen.seat] or 0
-    w.numbers("ducats", (own / purse,), "the seat's own ducats over the starting purse")
+
+
+def _purses(w: Writer, ctx: Ctx, seen: ModernObservation) -> None:
+    """The purses as payments show them, the sailors and cubes left."""
+    params = ctx.params
+    purse = max(1, params.components.starting_ducats)
     w.numbers("reckoned", [d / purse for d in seen.reckoned], "each purse as payments show it")
     sailors = max(1, params.components.sailors_per_colour)
     w.numbers("reserve", [r / sailors for r in seen.reserve], "each seat's sailors off the board")
     supply = [max(1, g.supply or 0) for g in params.goods]
     w.numbers("supply", [n / m for n, m in zip(seen.supply, supply, strict=True)], "cubes left")
-    owners = (*players, None)
-    for spec, port in zip(board.ports, seen.ports, strict=True):
-        w.cached((port,), _port, spec.id, spec.warehouse, port, owners, goods)
+
+
+def _ports(w: Writer, ctx: Ctx, seen: ModernObservation) -> None:
+    """The ports, one part per port."""
+    owners = (*range(seen.players), None)
+    goods = tuple(g.id for g in ctx.params.goods)
+    w.each(seen.ports, _port, ctx, seen.ports, owners, goods)
+
+
+def _galleys(w: Writer, ctx: Ctx, seen: ModernObservation) -> None:
+    """The galleys, one part per printed number."""
+    players = range(seen.players)
+    goods = tuple(g.id for g in ctx.params.goods)
+    spaces = ctx.params.galley.spaces
+    areas = ctx.board.areas
     by_number = {g.number: g for g in seen.galleys}
-    for number in numbers:
-        galley = by_number.get(number)
-        w.cached((galley,), _galley, number, galley, players, board.areas, spaces, goods)
+    in_play = [by_number.get(n) for n in range(1, ctx.params.components.galleys + 1)]
+    w.each(in_play, _galley, in_play, players, areas, spaces, goods)
+
+
+def _turn(w: Writer, ctx: Ctx, seen: ModernObservation) -> None:
+    """The galleys waiting, the seats that bought, the wheel and the Doge cards."""
+    params = ctx.params
+    players = range(seen.players)
+    numbers = tuple(range(1, params.components.galleys + 1))
     w.flags("skip", [n in seen.skip for n in numbers], "galleys bought this turn, not yet acting")
     w.flags("bought", [s in seen.bought_turn for s in players], "seats that bought a galley")
     w.one_hot("wheel", (0, *numbers), seen.wheel, "the black token's galley (first: the Doge)")
@@ -66,17 +113,18 @@ def encode(ctx: Ctx, seen: ModernObservation, w: Writer) -> None:
     total = max(1, sum(c.count for c in cards))
     w.numbers("doge pile", [n / total for n in seen.doge_pile], "cards of each kind to draw")
     w.numbers("doge discard", [n / total for n in seen.doge_discard], "cards of each kind shown")
-    _focus(ctx, seen, w, numbers, goods)
 
 
 def _port(
     w: Writer,
-    port_id: str,
-    size: int,
-    port: Port,
+    index: int,
+    ctx: Ctx,
+    ports: tuple[Port, ...],
     owners: tuple[int | None, ...],
     goods: tuple[str, ...],
 ) -> None:
+    spec, port = ctx.board.ports[index], ports[index]
+    port_id, size = spec.id, spec.warehouse
     w.one_hot(f"port {port_id} owner", owners, port.owner, "its owner (last: none)")
     w.numbers(
         f"port {port_id}",
@@ -91,13 +139,14 @@ def _port(
 
 def _galley(
     w: Writer,
-    number: int,
-    galley: Galley | None,
+    index: int,
+    in_play: list[Galley | None],
     players: range,
     areas: tuple[str, ...],
     spaces: int,
     goods: tuple[str, ...],
 ) -> None:
+    number, galley = index + 1, in_play[index]
     w.flags(
         f"galley {number}", (galley is not None,), "whether the galley of that number is in play"
     )
@@ -109,10 +158,9 @@ def _galley(
     w.numbers(f"galley {number} cargo", cargo, "its cubes of each good over its spaces")
 
 
-def _focus(
-    ctx: Ctx, seen: ModernObservation, w: Writer, numbers: tuple[int, ...], goods: tuple[str, ...]
-) -> None:
-    """The activation under way and the piece the current decision is about."""
+def _activation(w: Writer, ctx: Ctx, seen: ModernObservation) -> None:
+    """The activation under way."""
+    numbers = tuple(range(1, ctx.params.components.galleys + 1))
     act = seen.act
     spaces = ctx.params.galley.spaces
     w.one_hot("active galley", numbers, act and act.galley, "the galley activated")
@@ -132,12 +180,17 @@ def _focus(
         (act.sale_blocked, act.claim_blocked, act.bought_galley) if act else (False,) * 3,
         "sale blocked, claim blocked, galley bought",
     )
-    phase = seen.phase
-    target = phase.galley if isinstance(phase, Rolling | Pressing | Plundering) else None
+
+
+def _focus(
+    w: Writer, ctx: Ctx, focus: tuple[int | None, str | None, str | None, str | None]
+) -> None:
+    """The piece the current decision is about: a galley, a port, what a blockade would stop."""
+    target, port, purpose, good = focus
+    numbers = tuple(range(1, ctx.params.components.galleys + 1))
     w.one_hot("target galley", numbers, target, "the galley a battle or plunder is about")
-    port = getattr(phase, "port", None)
     ports = tuple(p.id for p in ctx.board.ports)
     w.one_hot("target port", ports, port, "the port the decision is about")
-    asking = phase if isinstance(phase, Asking) else None
-    w.one_hot("asking", PURPOSES, asking and asking.purpose, "what a blockade would stop")
-    w.one_hot("asking good", goods, asking and asking.good, "the good a sale would sell")
+    w.one_hot("asking", PURPOSES, purpose, "what a blockade would stop")
+    goods = tuple(g.id for g in ctx.params.goods)
+    w.one_hot("asking good", goods, good, "the good a sale would sell")

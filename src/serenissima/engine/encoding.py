@@ -20,9 +20,9 @@ from collections.abc import Callable, Hashable, Sequence
 import attrs
 
 from serenissima.engine.core import CHANCE
-from serenissima.engine.errors import StateError
+from serenissima.engine.errors import ArgumentValueError, StateError
 
-__all__ = ["Block", "Layout", "Writer", "observation_text"]
+__all__ = ["Block", "Layout", "Slate", "Writer", "observation_text"]
 
 
 @attrs.frozen(slots=True)
@@ -34,6 +34,8 @@ class Block:
         start: Its first position in the vector.
         size: How many numbers it holds.
         meaning: What the numbers are, in a few words.
+        low: The least value any of its numbers can take, from the ruleset's data.
+        high: The greatest value any of its numbers can take.
 
     Example:
         >>> Block("round", 4, 1, "the round over the rounds of the game").stop
@@ -44,6 +46,8 @@ class Block:
     start: int
     size: int
     meaning: str
+    low: float = 0.0
+    high: float = 1.0
 
     @property
     def stop(self) -> int:
@@ -84,32 +88,87 @@ class Layout:
         """Each block's name and size: what two layouts of one game share."""
         return tuple((b.name, b.size) for b in self.blocks)
 
+    def bounds(self) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """The least and the greatest value of each number of the vectors, position by position.
+
+        Example:
+            >>> import serenissima as ser
+            >>> low, high = ser.load_ruleset("modern").observation_layout(2).bounds()
+            >>> len(low) == len(high), min(low) >= 0.0
+            (True, True)
+        """
+        low: list[float] = []
+        high: list[float] = []
+        for block in self.blocks:
+            low.extend([block.low] * block.size)
+            high.extend([block.high] * block.size)
+        return tuple(low), tuple(high)
+
+
+class Slate:
+    """The numbers of one observation vector, kept from one vector to the next.
+
+    A :class:`Writer` made on a slate leaves alone every part written
+    through :meth:`Writer.cached` whose key is the one it had last time,
+    and records which ranges of numbers it did write (``dirty``), so that a
+    copy of the vector elsewhere (a numpy array, say) needs only those
+    ranges. Keep one slate per seat of a game: a seat's consecutive views
+    share most of their parts.
+
+    Args:
+        size: The length of the vectors (the layout's ``size``).
+
+    Example:
+        >>> slate = Slate(3)
+        >>> writer = Writer(3, slate)
+        >>> writer.one_hot("colour", ("red", "blue"), "blue", "the colour")
+        >>> writer.numbers("purse", (0.5,), "ducats over 1,000")
+        >>> slate.values, slate.dirty
+        ([0.0, 1.0, 0.5], [[0, 3]])
+    """
+
+    __slots__ = ("dirty", "keys", "values")
+
+    def __init__(self, size: int) -> None:
+        self.values: list[float] = [0.0] * size
+        """The numbers of the last vector written."""
+        self.keys: dict[int, tuple[object, int]] = {}
+        """Each cached part's key and size, by the position it starts at and its depth."""
+        self.dirty: list[list[int]] = []
+        """The ``[start, stop)`` ranges written since the list was last cleared."""
+
+
+_ZEROS: list[tuple[float, ...]] = []
+"""``_ZEROS[n]``: n zeros, to clear a block of a slate in one slice assignment."""
+
+
+def _zeros(size: int) -> tuple[float, ...]:
+    while len(_ZEROS) <= size:
+        _ZEROS.append((0.0,) * len(_ZEROS))
+    return _ZEROS[size]
+
 
 class Writer:
     """Collects the numbers of one observation vector, block by block.
 
+    A writer made without a size records the blocks, for :meth:`layout`.
     A writer made with the vector's ``size`` (known from the game's
-    :class:`Layout`) writes into a vector of zeros made once, touching only
-    the numbers that are not zero, and keeps no blocks: the fast way to
-    encode one observation after another. A writer made without it also
-    records the blocks, for :meth:`layout`.
-
-    Such a writer may also keep, in ``cache``, the numbers of the parts an
-    edition writes through :meth:`cached`, so that a part whose pieces are
-    the very objects of the last vector (immutable states share unchanged
-    pieces) is copied instead of written again.
+    :class:`Layout`) keeps no blocks and writes into a :class:`Slate`
+    (a new one by default): every block it writes overwrites its numbers
+    there, and a part written through :meth:`cached` whose key has not
+    changed since the slate's last vector is not written at all.
 
     Args:
         size: The length of the vector, when its layout is known.
-        cache: Where the parts written through :meth:`cached` are kept
-            between vectors of the same layout (one dict per layout).
+        slate: The slate to write into (with a ``size``); one per seat of a
+            game makes the most of the parts that did not change.
 
     Example:
         >>> writer = Writer()
         >>> writer.one_hot("colour", ("red", "blue"), "blue", "the colour")
-        >>> writer.numbers("purse", (0.5,), "ducats over 1,000")
-        >>> writer.vector(), [b.name for b in writer.layout().blocks]
-        ((0.0, 1.0, 0.5), ['colour', 'purse'])
+        >>> writer.numbers("purse", (0.5,), "ducats over 1,000", high=4.0)
+        >>> writer.vector(), [(b.name, b.high) for b in writer.layout().blocks]
+        ((0.0, 1.0, 0.5), [('colour', 1.0), ('purse', 4.0)])
         >>> fast = Writer(3)
         >>> fast.one_hot("colour", ("red", "blue"), "blue", "the colour")
         >>> fast.numbers("purse", (0.5,), "ducats over 1,000")
@@ -117,72 +176,157 @@ class Writer:
         ((0.0, 1.0, 0.5), 3)
     """
 
-    __slots__ = ("_blocks", "_cache", "_values", "written")
+    __slots__ = ("_blocks", "_depth", "_dirty", "_keys", "_values", "written")
 
-    def __init__(
-        self, size: int | None = None, cache: dict[int, tuple[object, list[float]]] | None = None
-    ) -> None:
-        self._values: list[float] = [] if size is None else [0.0] * size
-        self._blocks: list[Block] | None = [] if size is None else None
-        self._cache = cache if size is not None else None
+    def __init__(self, size: int | None = None, slate: Slate | None = None) -> None:
+        if size is None:
+            self._values: list[float] = []
+            self._blocks: list[Block] | None = []
+            self._keys: dict[int, tuple[object, int]] | None = None
+            self._dirty: list[list[int]] = []
+            self._depth = 0
+        else:
+            slate = Slate(size) if slate is None else slate
+            if len(slate.values) != size:
+                raise ArgumentValueError(
+                    f"the slate holds {len(slate.values)} numbers, not the layout's {size}"
+                )
+            self._values = slate.values
+            self._blocks = None
+            self._keys = slate.keys
+            self._dirty = slate.dirty
+        self._depth = 0  # how many parts hold the one being written
         self.written = 0
         """How many numbers have been written so far."""
 
     def cached(self, key: tuple[object, ...], write: Callable[..., None], *args: object) -> None:
-        """Write a part with ``write(self, *args)``, or copy it from the last vector.
+        """Write a part with ``write(self, *args)``, unless the slate holds it already.
 
         ``key`` must hold everything the part's numbers depend on besides
         the game's fixed data: when it equals the key the part had at this
-        position in the last vector of the layout (the same pieces, compared
-        by identity first), its numbers are copied from there.
+        position in the slate's last vector (the same pieces, compared by
+        identity first), the numbers there are left as they are. Parts may
+        hold parts.
 
         Example:
-            >>> cache = {}
+            >>> slate = Slate(1)
             >>> def port(w, garrison):
             ...     w.numbers("garrison", (garrison / 4,), "over the port's size")
             >>> for garrison in (2, 2, 3):
-            ...     writer = Writer(1, cache)
+            ...     slate.dirty.clear()
+            ...     writer = Writer(1, slate)
             ...     writer.cached((garrison,), port, garrison)
-            ...     print(writer.vector())
-            (0.5,)
-            (0.5,)
-            (0.75,)
+            ...     print(writer.vector(), slate.dirty)
+            (0.5,) [[0, 1]]
+            (0.5,) []
+            (0.75,) [[0, 1]]
         """
-        cache = self._cache
-        if cache is None:
+        keys = self._keys
+        if keys is None:
             write(self, *args)
             return
         start = self.written
-        kept = cache.get(start)
-        if kept is not None and kept[0] == key:
-            numbers = kept[1]
-            self.written = start + len(numbers)
-            self._values[start : self.written] = numbers
-            return
-        write(self, *args)
-        cache[start] = (key, self._values[start : self.written])
+        slot = start << 3 | self._depth  # a part and the first part inside it start together
+        kept = keys.get(slot)
+        if kept is not None:
+            if kept[0] == key:
+                self.written = start + kept[1]
+                return
+            del keys[slot]  # until the part is written again whole
+        self._depth += 1
+        try:
+            write(self, *args)
+        finally:
+            self._depth -= 1
+        keys[slot] = (key, self.written - start)
 
-    def _advance(self, name: str, size: int, meaning: str) -> int:
+    def each(self, keys: Sequence[object], write: Callable[..., None], *args: object) -> None:
+        """Write one part per key with ``write(self, i, *args)``, unless the slate holds it.
+
+        The parts follow each other and are all the same size. With a
+        slate, part ``i`` is written again only when ``keys[i]`` is neither
+        the object it was in the slate's last vector nor equal to it: the
+        cheap way to keep many pieces (the galleys, the ports) of which an
+        action changes one or two.
+
+        Example:
+            >>> slate = Slate(3)
+            >>> def port(w, i, garrisons):
+            ...     w.numbers(f"port {i}", (garrisons[i] / 4,), "its garrison over its size")
+            >>> for garrisons in ((2, 2, 4), (2, 3, 4)):
+            ...     slate.dirty.clear()
+            ...     writer = Writer(3, slate)
+            ...     writer.each(garrisons, port, garrisons)
+            ...     print(writer.vector(), slate.dirty)
+            (0.5, 0.5, 1.0) [[0, 3]]
+            (0.5, 0.75, 1.0) [[1, 2]]
+        """
+        store = self._keys
+        count = len(keys)
+        if store is None:
+            for index in range(count):
+                write(self, index, *args)
+            return
+        start = self.written
+        slot = start << 3 | self._depth
+        kept = store.pop(slot, None)
+        self._depth += 1
+        try:
+            if kept is None or len(kept[0]) != count:  # type: ignore[arg-type]
+                for index in range(count):
+                    write(self, index, *args)
+                size = self.written - start
+                if count and size % count:  # pragma: no cover - an edition's bug
+                    raise ArgumentValueError("the parts of one each() must be the same size")
+            else:
+                old: tuple[object, ...] = kept[0]  # type: ignore[assignment]
+                size = kept[1]
+                part = size // count if count else 0
+                for index, new in enumerate(keys):
+                    was = old[index]
+                    if new is was or new == was:
+                        continue
+                    self.written = start + index * part
+                    write(self, index, *args)
+                self.written = start + size
+        finally:
+            self._depth -= 1
+        store[slot] = (tuple(keys), size)
+
+    def _advance(
+        self, name: str, size: int, meaning: str, low: float = 0.0, high: float = 1.0
+    ) -> int:
         """Reserve the next ``size`` numbers; return where they start."""
         start = self.written
-        self.written = start + size
+        stop = self.written = start + size
         if self._blocks is not None:
             self._values.extend([0.0] * size)
-            self._blocks.append(Block(name, start, size, meaning))
+            self._blocks.append(Block(name, start, size, meaning, low, high))
+        else:
+            dirty = self._dirty
+            if dirty and dirty[-1][1] == start:
+                dirty[-1][1] = stop
+            else:
+                dirty.append([start, stop])
         return start
 
-    def numbers(self, name: str, values: Sequence[float], meaning: str) -> None:
-        """Write ``values`` as they are (scaled by the caller)."""
-        start = self._advance(name, len(values), meaning)
+    def numbers(
+        self,
+        name: str,
+        values: Sequence[float],
+        meaning: str,
+        *,
+        low: float = 0.0,
+        high: float = 1.0,
+    ) -> None:
+        """Write ``values`` as they are (scaled by the caller), each from ``low`` to ``high``."""
+        start = self._advance(name, len(values), meaning, low, high)
         self._values[start : self.written] = [float(v) for v in values]
 
     def flags(self, name: str, values: Sequence[bool], meaning: str) -> None:
         """Write 1.0 for each true value and 0.0 for each false one."""
         start = self._advance(name, len(values), meaning)
-        out = self._values
-        for offset, value in enumerate(values):
-            if value:
-                out[start + offset] = 1.0
+        self._values[start : self.written] = [1.0 if value else 0.0 for value in values]
 
     def one_hot(
         self, name: str, choices: Sequence[Hashable], value: Hashable | None, meaning: str
@@ -191,9 +335,12 @@ class Writer:
 
         A ``value`` among none of them (``None``, say) writes only zeros.
         """
-        start = self._advance(name, len(choices), meaning)
+        size = len(choices)
+        start = self._advance(name, size, meaning)
+        out = self._values
+        out[start : start + size] = _zeros(size)
         try:  # noqa: SIM105 - contextlib.suppress costs more on this path, taken for every block
-            self._values[start + choices.index(value)] = 1.0
+            out[start + choices.index(value)] = 1.0
         except ValueError:
             pass
 
@@ -201,7 +348,9 @@ class Writer:
         """Write who decides, one-hot over the seats, then chance, then the game's end."""
         at = to_act if to_act >= 0 else players + (to_act != CHANCE)
         start = self._advance(name, players + 2, meaning)
-        self._values[start + at] = 1.0
+        out = self._values
+        out[start : start + players + 2] = _zeros(players + 2)
+        out[start + at] = 1.0
 
     def vector(self) -> tuple[float, ...]:
         """The numbers written so far (with a ``size``: the whole vector)."""

@@ -11,12 +11,13 @@ index is the same kind of action in every state of a game.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Hashable, Mapping
 from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
 
 from serenissima.engine.core import CHANCE, TERMINAL, Action, Observation, State
-from serenissima.engine.encoding import Layout, Writer, observation_text
+from serenissima.engine.encoding import Layout, Slate, Writer, observation_text
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, StateError
 from serenissima.engine.spaces import Family, IndexSpace
 
@@ -59,7 +60,7 @@ class Indexing:
         ((0, Fraction(1, 5)), (1, Fraction(1, 5)))
     """
 
-    __slots__ = ("_indexed", "_last_spaces", "_layouts", "_spaces")
+    __slots__ = ("_indexed", "_last_layout", "_last_spaces", "_layouts", "_slates", "_spaces")
     engine: Learnable
 
     def _start_indexing(self) -> None:
@@ -72,7 +73,9 @@ class Indexing:
         self._indexed: list[tuple[State | None, tuple[int, ...], tuple[Action, ...]]] = [
             (None, (), ())
         ]
-        self._layouts: dict[Hashable, tuple[Layout, dict[int, tuple[object, list[float]]]]] = {}
+        self._layouts: dict[Hashable, Layout] = {}
+        self._last_layout: tuple[object, object, Layout] | None = None  # options by identity
+        self._slates = threading.local()  # each thread's slate per layout, for observation_vector
 
     # provided by Ruleset
     def _own(self, state: object) -> None:
@@ -268,14 +271,18 @@ class Indexing:
 
     # --- observations --------------------------------------------------------------
 
-    def _layout_of(self, seen: Observation) -> tuple[Layout, dict[int, tuple[object, list[float]]]]:
-        """The layout of ``seen``'s game, and the parts its vectors keep (see ``Writer.cached``)."""
-        key = (getattr(seen, "players", None), getattr(seen, "options", None))
-        found = self._layouts.get(key)
+    def _layout_of(self, seen: Observation) -> Layout:
+        """The layout of ``seen``'s game."""
+        players, options = getattr(seen, "players", None), getattr(seen, "options", None)
+        last = self._last_layout
+        if last is not None and last[1] is options and last[0] == players:
+            return last[2]
+        found = self._layouts.get((players, options))
         if found is None:
             writer = Writer()
             self.engine.encode_observation(self, seen, writer)
-            found = self._layouts[key] = (writer.layout(), {})
+            found = self._layouts[players, options] = writer.layout()
+        self._last_layout = (players, options, found)
         return found
 
     def observation_layout(
@@ -292,7 +299,7 @@ class Indexing:
             >>> layout.block("ducats").size
             1
         """
-        return self._layout_of(self.observe(self.new_game(players, options), 0))[0]
+        return self._layout_of(self.observe(self.new_game(players, options), 0))
 
     def observation_vector(self, observation: Observation) -> tuple[float, ...]:
         """What a seat sees, from its observation alone, as numbers.
@@ -311,13 +318,47 @@ class Indexing:
             True
         """
         self._check_observation(observation)
-        layout, parts = self._layout_of(observation)
-        size = layout.size
-        writer = Writer(size, parts)
+        layout = self._layout_of(observation)
+        slates: dict[int, Slate] | None = getattr(self._slates, "by_layout", None)
+        if slates is None:
+            slates = self._slates.by_layout = {}
+        slate = slates.get(id(layout))
+        if slate is None:
+            slate = slates[id(layout)] = Slate(layout.size)
+        self._write(observation, layout, slate)
+        slate.dirty.clear()
+        return tuple(slate.values)
+
+    def write_observation(self, observation: Observation, slate: Slate) -> None:
+        """Write what a seat sees into ``slate``, leaving the parts that did not change.
+
+        The incremental form of :meth:`observation_vector`, for encoders that
+        keep a copy of the vector elsewhere (``serenissima.env`` keeps numpy
+        arrays): afterwards ``slate.values`` is the vector, and ``slate.dirty``
+        lists the ranges of numbers written since it was last cleared.
+
+        Raises:
+            ArgumentTypeError: ``observation`` is not an observation of this ruleset.
+            ArgumentValueError: ``slate`` is not as long as the observation's layout.
+
+        Example:
+            >>> import serenissima as ser
+            >>> from serenissima.engine.encoding import Slate
+            >>> rules = ser.load_ruleset("modern")
+            >>> state = rules.new_game(players=2)
+            >>> slate = Slate(rules.observation_layout(2).size)
+            >>> rules.write_observation(rules.observe(state, 0), slate)
+            >>> tuple(slate.values) == rules.observation_vector(rules.observe(state, 0))
+            True
+        """
+        self._check_observation(observation)
+        self._write(observation, self._layout_of(observation), slate)
+
+    def _write(self, observation: Observation, layout: Layout, slate: Slate) -> None:
+        writer = Writer(layout.size, slate)
         self.engine.encode_observation(self, observation, writer)
-        if writer.written != size:  # pragma: no cover - an edition's bug
+        if writer.written != layout.size:  # pragma: no cover - an edition's bug
             raise ArgumentValueError("the edition wrote a vector of another length than its layout")
-        return writer.vector()
 
     def observation_text(self, observation: Observation) -> str:
         """The information-state text of an observation: equal texts exactly for equal views.

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
+from serenissima.engine.arrays import Observer
 from serenissima.engine.core import State
 from serenissima.engine.errors import ArgumentTypeError
 from serenissima.engine.registry import load_ruleset
@@ -34,13 +35,14 @@ class Spaces:
         options: Rule options by name.
     """
 
-    __slots__ = ("action", "observation", "rules", "size", "start")
+    __slots__ = ("action", "observation", "observer", "rules", "size", "start")
 
     def __init__(self, rules: Ruleset, players: int, options: Mapping[str, object]) -> None:
         self.rules = rules
         self.start = rules.new_game(players, options)
-        self.size = rules.spaces_of(self.start)[0].size
-        length = rules.observation_layout(players, options).size
+        self.observer = Observer(rules, players, options)
+        self.size = self.observer.num_actions
+        length = self.observer.size
         self.action = spaces.Discrete(self.size)
         self.observation = spaces.Dict(
             {
@@ -51,9 +53,5 @@ class Spaces:
 
     def observe(self, state: State, seat: int, legal: tuple[int, ...]) -> dict[str, Any]:
         """The seat's view as float32 numbers, and the int8 mask of the indexes ``legal``."""
-        seen = self.rules.observe(state, seat)
-        mask = np.zeros(self.size, np.int8)
-        if legal:
-            mask[list(legal)] = 1
-        vector = np.asarray(self.rules.observation_vector(seen), np.float32)
-        return {"observation": vector, "action_mask": mask}
+        observer = self.observer
+        return {"observation": observer.vector(state, seat), "action_mask": observer.mask(legal)}

@@ -9,6 +9,7 @@ from typing import Any, Final
 import numpy as np
 import pyspiel
 
+from serenissima.engine.arrays import Observer
 from serenissima.engine.core import CHANCE, TERMINAL, Action, State
 from serenissima.engine.errors import ArgumentValueError, SerenissimaError, StateError
 from serenissima.engine.registry import load_ruleset
@@ -21,7 +22,7 @@ __all__ = ["RULESETS", "SerenissimaObserver", "SerenissimaState", "Shared"]
 class Shared:
     """What every state of one game shares: copied by reference, pickled by what rebuilds it."""
 
-    __slots__ = ("key", "layout", "limit", "players", "reward", "rules")
+    __slots__ = ("key", "layout", "limit", "observer", "players", "reward", "rules")
 
     def __init__(
         self, rules: Ruleset, players: int, options: Mapping[str, object], reward: str, limit: int
@@ -30,7 +31,8 @@ class Shared:
         self.players = players
         self.reward = reward
         self.limit = limit
-        self.layout = rules.observation_layout(players, options)
+        self.observer = Observer(rules, players, options)
+        self.layout = self.observer.layout
         self.key = (rules.id, players, tuple(sorted(options.items())), reward, limit)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Shared:
@@ -190,10 +192,8 @@ class SerenissimaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no
         return seat
 
     def _vector(self, player: int | None) -> list[float]:
-        rules = self._game.rules
-        seen = rules.observe(self._now.state, self._seat(player))
-        values: list[float] = np.asarray(rules.observation_vector(seen), np.float32).tolist()
-        return values
+        shared = self._game
+        return shared.observer.floats(shared.rules.observe(self._now.state, self._seat(player)))
 
     def _text(self, player: int | None) -> str:
         rules = self._game.rules
@@ -309,6 +309,7 @@ class SerenissimaObserver:
                 "and that seat's own (PrivateInfoType.SINGLE_PLAYER)"
             )
         self._rules = shared.rules
+        self._observer = shared.observer
         layout = shared.layout
         self.tensor = np.zeros(layout.size, np.float32)
         self.dict = {"observation": self.tensor}
@@ -317,7 +318,7 @@ class SerenissimaObserver:
     def set_from(self, state: SerenissimaState, player: int) -> None:
         """Write ``player``'s view of ``state`` into :attr:`tensor`."""
         rules = self._rules
-        self.tensor[:] = rules.observation_vector(rules.observe(state._now.state, player))
+        self._observer.encode(rules.observe(state._now.state, player), out=self.tensor)
 
     def string_from(self, state: SerenissimaState, player: int) -> str:
         """``player``'s view of ``state`` as text."""

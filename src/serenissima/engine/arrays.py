@@ -1,0 +1,189 @@
+"""Observation vectors and action masks as numpy arrays, rewritten only where they changed.
+
+This module needs numpy, which the ``rl`` and ``spiel`` extras install; the
+rest of the engine does not. :class:`Observer` is what ``serenissima.env``
+and ``serenissima.spiel`` encode with: for each seat it keeps the last
+vector (a :class:`~serenissima.engine.encoding.Slate`) and a numpy copy of
+it, and after each new view copies over only the ranges the edition wrote.
+Consecutive views share most of their pieces, whichever seat looks (the
+states are immutable and share what an action leaves alone), so most parts
+are not written at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from serenissima.engine.core import Observation, State
+from serenissima.engine.encoding import Layout, Slate
+from serenissima.engine.errors import ArgumentValueError
+from serenissima.engine.ruleset import Ruleset
+
+__all__ = ["Observer"]
+
+
+class _Last:
+    """The last vector: the slate, its float32 copy and that copy as Python floats."""
+
+    __slots__ = ("array", "floats", "slate")
+
+    def __init__(self, size: int) -> None:
+        self.slate = Slate(size)
+        self.array: npt.NDArray[np.float32] = np.zeros(size, np.float32)
+        self.floats: list[float] = [0.0] * size
+
+
+class Observer:
+    """The observation vectors and action masks of one kind of game, as numpy arrays.
+
+    Args:
+        rules: The ruleset.
+        players: The number of seats.
+        options: Rule options by name.
+
+    Attributes:
+        layout: The blocks of every vector (``Ruleset.observation_layout``).
+        size: The length of every vector.
+        num_actions: The length of every mask (``Ruleset.num_actions``).
+
+    Every vector equals ``Ruleset.observation_vector`` of the same view, as
+    float32 numbers.
+
+    Example:
+        >>> import serenissima as ser
+        >>> from serenissima.engine.arrays import Observer
+        >>> rules = ser.load_ruleset("modern")
+        >>> observer = Observer(rules, 2)
+        >>> state = rules.new_game(players=2)
+        >>> vector = observer.vector(state, 1)
+        >>> vector.dtype.name, vector.shape == (observer.size,)
+        ('float32', True)
+        >>> tuple(vector) == tuple(np.float32(rules.observation_vector(rules.observe(state, 1))))
+        True
+    """
+
+    __slots__ = ("_last", "layout", "num_actions", "players", "rules", "size")
+
+    def __init__(
+        self, rules: Ruleset, players: int, options: Mapping[str, object] | None = None
+    ) -> None:
+        self.rules = rules
+        self.players = players
+        self.layout: Layout = rules.observation_layout(players, options)
+        self.size = self.layout.size
+        self.num_actions = rules.num_actions(players, options)
+        self._last = _Last(self.size)
+
+    def __repr__(self) -> str:
+        return f"<Observer of {self.rules.id} for {self.players} seats: {self.size} numbers>"
+
+    def vector(
+        self, state: State, seat: int | None, out: npt.NDArray[np.float32] | None = None
+    ) -> npt.NDArray[np.float32]:
+        """``seat``'s view of ``state`` as float32 numbers (``None``: a spectator's).
+
+        Args:
+            state: A state of this kind of game.
+            seat: The seat that looks.
+            out: Where to write the vector (a float32 array of :attr:`size`
+                numbers, a row of a batch say); by default a new array.
+
+        Raises:
+            StateError: No such seat.
+            ArgumentValueError: ``state`` is of a game of another size, or
+                ``out`` has the wrong shape.
+        """
+        return self.encode(self.rules.observe(state, seat), out)
+
+    def encode(
+        self, observation: Observation, out: npt.NDArray[np.float32] | None = None
+    ) -> npt.NDArray[np.float32]:
+        """An observation from :meth:`Ruleset.observe` as float32 numbers (see :meth:`vector`).
+
+        Example:
+            >>> import serenissima as ser
+            >>> rules = ser.load_ruleset("classic")
+            >>> observer = Observer(rules, 3)
+            >>> row = np.zeros((2, observer.size), np.float32)
+            >>> seen = rules.observe(rules.new_game(players=3), 0)
+            >>> _ = observer.encode(seen, out=row[1])
+            >>> bool(row[0].any()), bool(row[1].any())
+            (False, True)
+        """
+        seat = self._last
+        slate, array = seat.slate, seat.array
+        self.rules.write_observation(observation, slate)
+        values = slate.values
+        for start, stop in slate.dirty:
+            array[start:stop] = values[start:stop]
+        slate.dirty.clear()
+        if out is None:
+            return array.copy()
+        if out.shape != (self.size,):
+            raise ArgumentValueError(f"out must have the shape ({self.size},), not {out.shape}")
+        out[...] = array
+        return out
+
+    def floats(self, observation: Observation) -> list[float]:
+        """The vector of :meth:`encode` as a list of Python floats (OpenSpiel's tensors are).
+
+        Example:
+            >>> import serenissima as ser
+            >>> rules = ser.load_ruleset("modern")
+            >>> seen = rules.observe(rules.new_game(players=2), 0)
+            >>> floats = Observer(rules, 2).floats(seen)
+            >>> floats == Observer(rules, 2).encode(seen).tolist()
+            True
+        """
+        seat = self._last
+        slate, array, floats = seat.slate, seat.array, seat.floats
+        self.rules.write_observation(observation, slate)
+        values = slate.values
+        for start, stop in slate.dirty:
+            array[start:stop] = values[start:stop]
+            floats[start:stop] = array[start:stop].tolist()
+        slate.dirty.clear()
+        return floats.copy()
+
+    def mask(
+        self,
+        legal: Sequence[int],
+        out: npt.NDArray[np.int8] | None = None,
+        previous: Sequence[int] | None = None,
+    ) -> npt.NDArray[np.int8]:
+        """The int8 mask over the action space with 1 at the indexes ``legal``.
+
+        Args:
+            legal: The legal indexes.
+            out: Where to write the mask; by default a new array.
+            previous: The indexes ``out`` holds ones at, to clear only those
+                (the classic space is 172,365 wide, and a decision has a few
+                dozen legal actions); by default ``out`` is cleared whole.
+
+        Example:
+            >>> import serenissima as ser
+            >>> observer = Observer(ser.load_ruleset("modern"), 2)
+            >>> mask = observer.mask((3, 5))
+            >>> mask.dtype.name, int(mask.sum())
+            ('int8', 2)
+            >>> mask = observer.mask((7,), out=mask, previous=(3, 5))
+            >>> np.flatnonzero(mask).tolist()
+            [7]
+        """
+        if out is None:
+            out = np.zeros(self.num_actions, np.int8)
+        else:
+            if out.shape != (self.num_actions,):
+                raise ArgumentValueError(
+                    f"out must have the shape ({self.num_actions},), not {out.shape}"
+                )
+            if previous is None:
+                out[...] = 0
+            elif previous:
+                out[np.fromiter(previous, np.intp, len(previous))] = 0
+        if legal:
+            out[np.fromiter(legal, np.intp, len(legal))] = 1
+        return out
