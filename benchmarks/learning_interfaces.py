@@ -12,8 +12,10 @@ left out. The contenders:
   legal indexes from ``info["legal"]`` (``env.last(observe=False)``), as a
   policy that needs no observation would;
 - ``pettingzoo+obs``: the same loop reading each observation, the seat's
-  float32 vector and its int8 action mask, and picking from the mask (what a
-  learner's loop pays);
+  float32 vector and its int8 action mask (what a learner's loop pays the
+  environment; what its policy then does with them is its own cost: a
+  policy that scanned classic's flat mask, 172,365 wide, for its ones would
+  pay more than the environment does, which is what factored actions are for);
 - ``openspiel``: ``legal_actions`` and ``apply_action`` on the pyspiel game
   ``python_serenissima_<id>``, chance by ``chance_outcomes``;
 - ``openspiel+tensor``: the same, reading the seat's information-state
@@ -45,7 +47,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-import numpy as np
 import pyspiel
 
 import serenissima
@@ -116,11 +117,7 @@ def play_pettingzoo(
             if terminated or truncated:
                 env.step(None)
                 continue
-            if observe:
-                legal = np.flatnonzero(observation["action_mask"])
-                env.step(int(legal[rng.randrange(len(legal))]))
-            else:
-                env.step(rng.choice(info["legal"]))
+            env.step(rng.choice(info["legal"]))
             decisions += 1
         return decisions
 

@@ -34,8 +34,6 @@ class Block:
         start: Its first position in the vector.
         size: How many numbers it holds.
         meaning: What the numbers are, in a few words.
-        low: The least value any of its numbers can take, from the ruleset's data.
-        high: The greatest value any of its numbers can take.
 
     Example:
         >>> Block("round", 4, 1, "the round over the rounds of the game").stop
@@ -46,8 +44,6 @@ class Block:
     start: int
     size: int
     meaning: str
-    low: float = 0.0
-    high: float = 1.0
 
     @property
     def stop(self) -> int:
@@ -87,22 +83,6 @@ class Layout:
     def shape(self) -> tuple[tuple[str, int], ...]:
         """Each block's name and size: what two layouts of one game share."""
         return tuple((b.name, b.size) for b in self.blocks)
-
-    def bounds(self) -> tuple[tuple[float, ...], tuple[float, ...]]:
-        """The least and the greatest value of each number of the vectors, position by position.
-
-        Example:
-            >>> import serenissima as ser
-            >>> low, high = ser.load_ruleset("modern").observation_layout(2).bounds()
-            >>> len(low) == len(high), min(low) >= 0.0
-            (True, True)
-        """
-        low: list[float] = []
-        high: list[float] = []
-        for block in self.blocks:
-            low.extend([block.low] * block.size)
-            high.extend([block.high] * block.size)
-        return tuple(low), tuple(high)
 
 
 class Slate:
@@ -166,9 +146,9 @@ class Writer:
     Example:
         >>> writer = Writer()
         >>> writer.one_hot("colour", ("red", "blue"), "blue", "the colour")
-        >>> writer.numbers("purse", (0.5,), "ducats over 1,000", high=4.0)
-        >>> writer.vector(), [(b.name, b.high) for b in writer.layout().blocks]
-        ((0.0, 1.0, 0.5), [('colour', 1.0), ('purse', 4.0)])
+        >>> writer.numbers("purse", (0.5,), "ducats over 1,000")
+        >>> writer.vector(), [b.name for b in writer.layout().blocks]
+        ((0.0, 1.0, 0.5), ['colour', 'purse'])
         >>> fast = Writer(3)
         >>> fast.one_hot("colour", ("red", "blue"), "blue", "the colour")
         >>> fast.numbers("purse", (0.5,), "ducats over 1,000")
@@ -293,15 +273,13 @@ class Writer:
             self._depth -= 1
         store[slot] = (tuple(keys), size)
 
-    def _advance(
-        self, name: str, size: int, meaning: str, low: float = 0.0, high: float = 1.0
-    ) -> int:
+    def _advance(self, name: str, size: int, meaning: str) -> int:
         """Reserve the next ``size`` numbers; return where they start."""
         start = self.written
         stop = self.written = start + size
         if self._blocks is not None:
             self._values.extend([0.0] * size)
-            self._blocks.append(Block(name, start, size, meaning, low, high))
+            self._blocks.append(Block(name, start, size, meaning))
         else:
             dirty = self._dirty
             if dirty and dirty[-1][1] == start:
@@ -310,17 +288,9 @@ class Writer:
                 dirty.append([start, stop])
         return start
 
-    def numbers(
-        self,
-        name: str,
-        values: Sequence[float],
-        meaning: str,
-        *,
-        low: float = 0.0,
-        high: float = 1.0,
-    ) -> None:
-        """Write ``values`` as they are (scaled by the caller), each from ``low`` to ``high``."""
-        start = self._advance(name, len(values), meaning, low, high)
+    def numbers(self, name: str, values: Sequence[float], meaning: str) -> None:
+        """Write ``values`` as they are (scaled by the caller)."""
+        start = self._advance(name, len(values), meaning)
         self._values[start : self.written] = [float(v) for v in values]
 
     def flags(self, name: str, values: Sequence[bool], meaning: str) -> None:

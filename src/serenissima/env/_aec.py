@@ -88,6 +88,7 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
         self._rng = random.Random()
         self.state_: State = self._spaces.start
         self._legal: tuple[int, ...] = ()
+        self._by_index: dict[int, Action] = {}  # the legal actions of the seat to act
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
         self.terminations: dict[str, bool] = {}
@@ -130,24 +131,26 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
 
     def _select(self) -> None:
         """Point ``agent_selection`` at the seat to act, or end the game."""
-        state = self.state_
-        for agent in self.agents:
-            self.infos[agent] = {}
+        state, rules, infos = self.state_, self.rules, self.infos
+        infos[self.agent_selection] = {}  # the only seat whose info was not empty
         if state.to_act == TERMINAL:
-            standings = self.rules.standings(state)
+            standings = rules.standings(state)
             values = final_rewards(standings, self.players, self.reward)
             for seat, agent in enumerate(self.possible_agents):
                 if agent in self.rewards:
                     self.rewards[agent] = values[seat]
                     self.terminations[agent] = True
-                    self.infos[agent] = {"standings": standings}
+                    infos[agent] = {"standings": standings}
             self._accumulate_rewards()
             self._legal = ()
+            self._by_index = {}
             self.agent_selection = self.agents[0]
             return
-        self._legal = self.rules.legal_indices(state)
-        self.agent_selection = self.possible_agents[state.to_act]
-        self.infos[self.agent_selection] = {"legal": self._legal}
+        actions = rules.legal_actions(state)
+        self._legal = legal = rules.spaces_of(state)[0].indices(state, actions)
+        self._by_index = dict(zip(legal, actions, strict=True))
+        self.agent_selection = agent = self.possible_agents[state.to_act]
+        infos[agent] = {"legal": legal}
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The seat's view and, for the seat to act, its mask of legal actions."""
@@ -173,8 +176,13 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
             return
         if action is None:
             raise StateError(f"{agent} must act: None is only for a finished game")
-        chosen = self.rules.index_action(self.state_, _index(action))
-        state = self.rules.apply(self.state_, chosen)  # IllegalActionError: nothing changed
+        rules = self.rules
+        index = int(action) if type(action) is int or isinstance(action, np.integer) else None
+        chosen = None if index is None else self._by_index.get(index)
+        if chosen is not None:  # one of the legal actions, as listed
+            state = rules.apply_unchecked(self.state_, chosen)
+        else:  # ArgumentValueError or IllegalActionError: nothing changed
+            state = rules.apply(self.state_, rules.index_action(self.state_, _index(action)))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self.state_ = self._settle(state)
