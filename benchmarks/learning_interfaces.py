@@ -113,7 +113,7 @@ def play_pettingzoo(
     def play(_: None) -> int:
         decisions = 0
         for _agent in env.agent_iter():
-            observation, _, terminated, truncated, info = env.last(observe=observe)
+            _, _, terminated, truncated, info = env.last(observe=observe)
             if terminated or truncated:
                 env.step(None)
                 continue
