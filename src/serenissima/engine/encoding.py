@@ -118,7 +118,7 @@ class Slate:
         """The ``[start, stop)`` ranges written since the list was last cleared."""
 
 
-_ZEROS: list[tuple[float, ...]] = []
+_ZEROS: list[tuple[float, ...]] = [(0.0,) * size for size in range(64)]
 """``_ZEROS[n]``: n zeros, to clear a block of a slate in one slice assignment."""
 
 
@@ -274,29 +274,35 @@ class Writer:
         store[slot] = (tuple(keys), size)
 
     def _advance(self, name: str, size: int, meaning: str) -> int:
-        """Reserve the next ``size`` numbers; return where they start."""
+        """Reserve the next ``size`` numbers of a writer that records blocks; return the first."""
         start = self.written
-        stop = self.written = start + size
-        if self._blocks is not None:
-            self._values.extend([0.0] * size)
-            self._blocks.append(Block(name, start, size, meaning))
-        else:
-            dirty = self._dirty
-            if dirty and dirty[-1][1] == start:
-                dirty[-1][1] = stop
-            else:
-                dirty.append([start, stop])
+        self.written = start + size
+        self._values.extend([0.0] * size)
+        assert self._blocks is not None
+        self._blocks.append(Block(name, start, size, meaning))
         return start
+
+    # The writing methods below are the hot path of every observation: each reserves its
+    # block inline (as _advance does) rather than through a call.
 
     def numbers(self, name: str, values: Sequence[float], meaning: str) -> None:
         """Write ``values`` as they are (scaled by the caller)."""
-        start = self._advance(name, len(values), meaning)
-        self._values[start : self.written] = [float(v) for v in values]
+        if self._blocks is not None:
+            start = self._advance(name, len(values), meaning)
+            self._values[start : self.written] = [float(v) for v in values]
+            return
+        start = self.written
+        stop = self.written = start + len(values)
+        dirty = self._dirty
+        if dirty and dirty[-1][1] == start:
+            dirty[-1][1] = stop
+        else:
+            dirty.append([start, stop])
+        self._values[start:stop] = [float(v) for v in values]
 
     def flags(self, name: str, values: Sequence[bool], meaning: str) -> None:
         """Write 1.0 for each true value and 0.0 for each false one."""
-        start = self._advance(name, len(values), meaning)
-        self._values[start : self.written] = [1.0 if value else 0.0 for value in values]
+        self.numbers(name, [1.0 if value else 0.0 for value in values], meaning)
 
     def one_hot(
         self, name: str, choices: Sequence[Hashable], value: Hashable | None, meaning: str
@@ -306,21 +312,26 @@ class Writer:
         A ``value`` among none of them (``None``, say) writes only zeros.
         """
         size = len(choices)
-        start = self._advance(name, size, meaning)
-        out = self._values
-        out[start : start + size] = _zeros(size)
+        if self._blocks is not None:
+            start = self._advance(name, size, meaning)
+        else:
+            start = self.written
+            stop = self.written = start + size
+            dirty = self._dirty
+            if dirty and dirty[-1][1] == start:
+                dirty[-1][1] = stop
+            else:
+                dirty.append([start, stop])
+            self._values[start:stop] = _ZEROS[size] if size < len(_ZEROS) else _zeros(size)
         try:  # noqa: SIM105 - contextlib.suppress costs more on this path, taken for every block
-            out[start + choices.index(value)] = 1.0
+            self._values[start + choices.index(value)] = 1.0
         except ValueError:
             pass
 
     def actor(self, name: str, players: int, to_act: int, meaning: str) -> None:
         """Write who decides, one-hot over the seats, then chance, then the game's end."""
         at = to_act if to_act >= 0 else players + (to_act != CHANCE)
-        start = self._advance(name, players + 2, meaning)
-        out = self._values
-        out[start : start + players + 2] = _zeros(players + 2)
-        out[start + at] = 1.0
+        self.one_hot(name, range(players + 2), at, meaning)
 
     def vector(self) -> tuple[float, ...]:
         """The numbers written so far (with a ``size``: the whole vector)."""
