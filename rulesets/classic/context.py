@@ -58,6 +58,7 @@ class Ctx:
         spaces: Pieces a galley holds, sailors and goods together (C-ORG-2).
         max_sailors: Sailors a galley holds at most.
         max_goods: Goods a galley holds at most.
+        goods: The goods' identifiers, in the order of the rules.
         min_sailors: Sailors below which a galley sinks (C-ORG-3).
         memo: Tuples of actions the legal-action generators built, by a key that
             names what they were built from (e.g. ``("move", galley, area)``);
@@ -85,6 +86,7 @@ class Ctx:
         "full_points",
         "galley_needs",
         "good_index",
+        "goods",
         "last_legal",
         "max_goods",
         "max_sailors",
@@ -113,6 +115,7 @@ class Ctx:
         self.flow: CompiledFlow[ClassicState] = CompiledFlow(flow, vocabulary)
         ports = self.board.ports
         self.good_index = {g.id: i for i, g in enumerate(self.params.goods)}
+        self.goods: tuple[str, ...] = tuple(self.good_index)
         self.sizes = tuple(p.warehouse for p in ports)
         self.producers = {
             g.id: tuple(i for i, p in enumerate(ports) if p.good == g.id) for g in self.params.goods

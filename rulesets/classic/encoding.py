@@ -41,7 +41,8 @@ def encode(ctx: Ctx, seen: ClassicObservation, w: Writer) -> None:
     phase = seen.phase
     w.cached((seen.seat,), _seat, seen)
     w.actor("to act", seen.players, seen.to_act, "who decides next: a seat, chance or nobody")
-    w.cached((type(phase), seen.turn, seen.nations), _round, ctx, seen)
+    w.one_hot("phase", PHASES, type(phase).__name__, "the phase, by class")
+    w.cached((seen.turn, seen.nations), _round, ctx, seen)
     own = 0 if seen.seat is None else seen.ducats[seen.seat] or 0
     purse = ctx.params.components.starting_ducats
     w.numbers("ducats", (own / purse,), "the seat's own ducats over the starting purse")
@@ -59,8 +60,7 @@ def _seat(w: Writer, seen: ClassicObservation) -> None:
 
 
 def _round(w: Writer, ctx: Ctx, seen: ClassicObservation) -> None:
-    """The phase, the round and the nations."""
-    w.one_hot("phase", PHASES, type(seen.phase).__name__, "the phase, by class")
+    """The round and the nations."""
     w.numbers("round", (seen.turn / seen.rounds,), "the round over the rounds of the game")
     nations = tuple(n.id for n in ctx.params.nations)
     for seat in range(seen.players):
@@ -89,7 +89,7 @@ def _purses(w: Writer, ctx: Ctx, seen: ClassicObservation) -> None:
 def _galleys(w: Writer, ctx: Ctx, seen: ClassicObservation) -> None:
     """The galleys in play, one part per slot."""
     players = range(seen.players)
-    goods = tuple(g.id for g in ctx.params.goods)
+    goods = ctx.goods
     areas = ctx.board.areas
     in_slots: list[Galley | None] = list(galleys_in_slots(seen.galleys))
     in_slots += [None] * (ctx.params.components.galleys - len(in_slots))
@@ -132,7 +132,7 @@ def _galley(
 
 def _ports(w: Writer, ctx: Ctx, seen: ClassicObservation) -> None:
     """The ports, one part per port."""
-    goods = tuple(g.id for g in ctx.params.goods)
+    goods = ctx.goods
     owners = (*range(seen.players), None)
     built = set(seen.built)
     keys = [
@@ -199,7 +199,7 @@ def _slots_of(seen: ClassicObservation, numbers: tuple[int | None, ...]) -> list
 
 def _focus(w: Writer, ctx: Ctx, seen: ClassicObservation, focus: Focus) -> None:
     """The pieces and the deal the current decision is about."""
-    goods = tuple(g.id for g in ctx.params.goods)
+    goods = ctx.goods
     slots = range(ctx.params.components.galleys)
     _, steps, _, _, deal, talks, moving, attacker, defender = focus
     w.one_hot("moving galley", slots, moving, "the galley on the move")

@@ -10,6 +10,7 @@ are written by their printed numbers, as the action space names them.
 
 from __future__ import annotations
 
+import functools
 import typing
 
 from serenissima.engine.encoding import Writer
@@ -20,6 +21,14 @@ from .phases import Asking, Phase, Plundering, Pressing, Rolling
 from .state import Galley, Port
 
 __all__ = ["encode"]
+
+
+@functools.lru_cache(maxsize=16)
+def _names(ctx: Ctx) -> tuple[tuple[int, ...], tuple[str, ...], tuple[str, ...]]:
+    """The galley numbers, the goods and the ports of ``ctx``'s game, worked out once."""
+    numbers = tuple(range(1, ctx.params.components.galleys + 1))
+    return numbers, tuple(g.id for g in ctx.params.goods), tuple(p.id for p in ctx.board.ports)
+
 
 PHASES: tuple[str, ...] = tuple(c.__name__ for c in typing.get_args(Phase))
 """The phase classes, in the order of the ``Phase`` union."""
@@ -37,8 +46,8 @@ def encode(ctx: Ctx, seen: ModernObservation, w: Writer) -> None:
     own = 0 if seen.seat is None else seen.ducats[seen.seat] or 0
     w.cached((seen.seat,), _seat, seen)
     w.actor("to act", seen.players, seen.to_act, "who decides next: a seat, chance or nobody")
-    header = (type(seen.phase), seen.first_player, seen.turn, seen.track, seen.scorings)
-    w.cached(header, _header, ctx, seen)
+    w.one_hot("phase", PHASES, type(seen.phase).__name__, "the phase, by class")
+    w.cached((seen.first_player, seen.turn, seen.track, seen.scorings), _header, ctx, seen)
     purse = max(1, ctx.params.components.starting_ducats)
     w.numbers("ducats", (own / purse,), "the seat's own ducats over the starting purse")
     w.cached((seen.reckoned, seen.reserve, seen.supply), _purses, ctx, seen)
@@ -59,10 +68,9 @@ def _seat(w: Writer, seen: ModernObservation) -> None:
 
 
 def _header(w: Writer, ctx: Ctx, seen: ModernObservation) -> None:
-    """The phase, the first player and the turn."""
+    """The first player and the turn."""
     params = ctx.params
     players = range(seen.players)
-    w.one_hot("phase", PHASES, type(seen.phase).__name__, "the phase, by class")
     w.one_hot("first player", players, seen.first_player, "the first player")
     last = params.track.last_space
     w.numbers(
@@ -86,18 +94,18 @@ def _purses(w: Writer, ctx: Ctx, seen: ModernObservation) -> None:
 def _ports(w: Writer, ctx: Ctx, seen: ModernObservation) -> None:
     """The ports, one part per port."""
     owners = (*range(seen.players), None)
-    goods = tuple(g.id for g in ctx.params.goods)
+    goods = _names(ctx)[1]
     w.each(seen.ports, _port, ctx, seen.ports, owners, goods)
 
 
 def _galleys(w: Writer, ctx: Ctx, seen: ModernObservation) -> None:
     """The galleys, one part per printed number."""
     players = range(seen.players)
-    goods = tuple(g.id for g in ctx.params.goods)
+    goods = _names(ctx)[1]
     spaces = ctx.params.galley.spaces
     areas = ctx.board.areas
     by_number = {g.number: g for g in seen.galleys}
-    in_play = [by_number.get(n) for n in range(1, ctx.params.components.galleys + 1)]
+    in_play = [by_number.get(n) for n in _names(ctx)[0]]
     w.each(in_play, _galley, in_play, players, areas, spaces, goods)
 
 
@@ -105,7 +113,7 @@ def _turn(w: Writer, ctx: Ctx, seen: ModernObservation) -> None:
     """The galleys waiting, the seats that bought, the wheel and the Doge cards."""
     params = ctx.params
     players = range(seen.players)
-    numbers = tuple(range(1, params.components.galleys + 1))
+    numbers = _names(ctx)[0]
     w.flags("skip", [n in seen.skip for n in numbers], "galleys bought this turn, not yet acting")
     w.flags("bought", [s in seen.bought_turn for s in players], "seats that bought a galley")
     w.one_hot("wheel", (0, *numbers), seen.wheel, "the black token's galley (first: the Doge)")
@@ -160,7 +168,7 @@ def _galley(
 
 def _activation(w: Writer, ctx: Ctx, seen: ModernObservation) -> None:
     """The activation under way."""
-    numbers = tuple(range(1, ctx.params.components.galleys + 1))
+    numbers = _names(ctx)[0]
     act = seen.act
     spaces = ctx.params.galley.spaces
     w.one_hot("active galley", numbers, act and act.galley, "the galley activated")
@@ -187,10 +195,8 @@ def _focus(
 ) -> None:
     """The piece the current decision is about: a galley, a port, what a blockade would stop."""
     target, port, purpose, good = focus
-    numbers = tuple(range(1, ctx.params.components.galleys + 1))
+    numbers, goods, ports = _names(ctx)
     w.one_hot("target galley", numbers, target, "the galley a battle or plunder is about")
-    ports = tuple(p.id for p in ctx.board.ports)
     w.one_hot("target port", ports, port, "the port the decision is about")
     w.one_hot("asking", PURPOSES, purpose, "what a blockade would stop")
-    goods = tuple(g.id for g in ctx.params.goods)
     w.one_hot("asking good", goods, good, "the good a sale would sell")

@@ -177,12 +177,12 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
         if action is None:
             raise StateError(f"{agent} must act: None is only for a finished game")
         rules = self.rules
-        index = int(action) if type(action) is int or isinstance(action, np.integer) else None
-        chosen = None if index is None else self._by_index.get(index)
+        index = _index(action)
+        chosen = self._by_index.get(index) if type(index) is int else None  # not True for 1
         if chosen is not None:  # one of the legal actions, as listed
             state = rules.apply_unchecked(self.state_, chosen)
         else:  # ArgumentValueError or IllegalActionError: nothing changed
-            state = rules.apply(self.state_, rules.index_action(self.state_, _index(action)))
+            state = rules.apply(self.state_, rules.index_action(self.state_, index))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self.state_ = self._settle(state)
