@@ -31,7 +31,8 @@ except ImportError as missing:  # pragma: no cover - the extra is installed in C
 from serenissima.engine.rewards import REWARDS, final_rewards
 from serenissima.engine.ruleset import Ruleset
 from serenissima.env._aec import SerenissimaAEC
-from serenissima.env._gym import Opponent, SerenissimaGym
+from serenissima.env._gym import SerenissimaGym
+from serenissima.env._table import Opponent
 
 __all__ = [
     "REWARDS",

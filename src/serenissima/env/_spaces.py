@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
 from serenissima.engine.core import State
@@ -34,13 +35,13 @@ class Spaces:
         options: Rule options by name.
     """
 
-    __slots__ = ("action", "observation", "rules", "size", "start")
+    __slots__ = ("action", "length", "observation", "rules", "size", "start")
 
     def __init__(self, rules: Ruleset, players: int, options: Mapping[str, object]) -> None:
         self.rules = rules
         self.start = rules.new_game(players, options)
         self.size = rules.spaces_of(self.start)[0].size
-        length = rules.observation_layout(players, options).size
+        self.length = length = rules.observation_layout(players, options).size
         self.action = spaces.Discrete(self.size)
         self.observation = spaces.Dict(
             {
@@ -51,9 +52,33 @@ class Spaces:
 
     def observe(self, state: State, seat: int, legal: tuple[int, ...]) -> dict[str, Any]:
         """The seat's view as float32 numbers, and the int8 mask of the indexes ``legal``."""
-        seen = self.rules.observe(state, seat)
+        vector = np.empty(self.length, np.float32)
         mask = np.zeros(self.size, np.int8)
-        if legal:
-            mask[list(legal)] = 1
-        vector = np.asarray(self.rules.observation_vector(seen), np.float32)
+        self.observe_into(state, seat, legal, vector, mask, previous=())
         return {"observation": vector, "action_mask": mask}
+
+    def observe_into(
+        self,
+        state: State,
+        seat: int,
+        legal: Sequence[int],
+        observation_out: npt.NDArray[np.float32],
+        mask_out: npt.NDArray[np.int8],
+        *,
+        previous: Sequence[int] | None = None,
+    ) -> None:
+        """Write the seat's view into ``observation_out``, the mask of ``legal`` into ``mask_out``.
+
+        Both are rows made beforehand (of a batch, say). Only the mask's
+        entries that must change are written: those of ``previous``, the
+        indexes last written into that row, are cleared, then those of
+        ``legal`` set; without ``previous`` the whole row is cleared first.
+        """
+        rules = self.rules
+        observation_out[:] = rules.observation_vector(rules.observe(state, seat))
+        if previous is None:
+            mask_out[:] = 0
+        elif previous:
+            mask_out[list(previous)] = 0
+        if legal:
+            mask_out[list(legal)] = 1
