@@ -361,7 +361,7 @@ class SerenissimaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
             >>> [int(row.sum()) for row in masks] == [len(legal) for legal in infos["legal"]]
             True
         """
-        return self._masks.astype(np.bool_)
+        return self._masks.view(np.bool_).copy()  # the rows hold only 0 and 1
 
     def render(self) -> tuple[str, ...]:
         """Each board as the learning seat sees it, as text."""
