@@ -11,6 +11,7 @@ from gymnasium.vector import AutoresetMode
 
 import serenissima as ser
 from serenissima.env import SerenissimaVectorEnv, gym_env, vector_env
+from serenissima.env._spaces import Spaces
 
 EDITIONS = ("classic", "modern")
 
@@ -284,3 +285,21 @@ def test_bad_settings_and_bad_resets_are_refused() -> None:
         envs.reset(options={"reset_mask": np.array([False, False])})
     assert all(a is b for a, b in zip(envs.game_states, states, strict=True))
     assert envs.render()[0] == envs.rules.render(states[0], 0)
+
+
+def test_observe_into_writes_the_rows_and_clears_only_the_last_legal_indexes() -> None:
+    rules = ser.load_ruleset("classic")
+    spaces = Spaces(rules, 2, {})
+    env = gym_env(rules, players=2)
+    observation, info = env.reset(seed=9)
+    vector = np.full(spaces.length, -1.0, np.float32)
+    mask = np.zeros(spaces.size, np.int8)
+    mask[[5, 7]] = 1  # what an earlier write left
+    spaces.observe_into(env.game_state, 0, info["legal"], vector, mask, previous=(5, 7))
+    assert np.array_equal(vector, observation["observation"])
+    assert np.array_equal(mask, observation["action_mask"])
+    mask[11] = 1  # not a previous index: only a whole clearing removes it
+    spaces.observe_into(env.game_state, 0, info["legal"], vector, mask, previous=info["legal"])
+    assert mask[11] == 1
+    spaces.observe_into(env.game_state, 0, (), vector, mask)
+    assert not mask.any()
