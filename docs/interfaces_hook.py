@@ -3,7 +3,9 @@
 ``benchmarks/learning_interfaces.py --out docs/data/learning-interfaces.json``
 writes the file: decisions per second of the engine, the PettingZoo loop and
 the OpenSpiel game, measured in one run. This hook turns it into a table and a
-chart (``learning-interfaces.svg``).
+chart (``learning-interfaces.svg``). ``benchmarks/vector_env.py --out
+docs/data/vector-env.json`` writes the figures of the Gymnasium vector
+environment by number of games, which become a second table.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "docs" / "data" / "learning-interfaces.json"
 MARKER = "<!-- learning-interfaces -->"
 CHART = "learning-interfaces.svg"
+VECTOR_DATA = ROOT / "docs" / "data" / "vector-env.json"
+VECTOR_MARKER = "<!-- vector-env -->"
 COLOURS = {
     "engine": "#4c72b0",
     "pettingzoo": "#55a868",
@@ -46,8 +50,9 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Replace the marker of the performance page with the table and the chart."""
-    return fill(markdown, MARKER, DATA, _tables, "benchmarks/learning_interfaces.py")
+    """Replace the markers of the performance page with the tables and the chart."""
+    markdown = fill(markdown, MARKER, DATA, _tables, "benchmarks/learning_interfaces.py")
+    return fill(markdown, VECTOR_MARKER, VECTOR_DATA, _vector_table, "benchmarks/vector_env.py")
 
 
 def _tables(data: dict[str, Any]) -> str:
@@ -73,6 +78,30 @@ def _tables(data: dict[str, Any]) -> str:
             f"| {below} |"
         )
     out += ["", f"![Decisions per second by interface]({CHART})", ""]
+    return "\n".join(out)
+
+
+def _vector_table(data: dict[str, Any]) -> str:
+    machine = data["machine"]
+    out = [
+        (
+            f"Measured on {data['date']} with serenissima {data['serenissima']}, Gymnasium "
+            f"{data['gymnasium']} and NumPy {data['numpy']} on {machine['cpu']} "
+            f"({machine['cores']} cores, {machine['system']}, {machine['python']}), in one "
+            f"run of about {data['seconds']:g} s in {data['rounds']} interleaved rounds:"
+        ),
+        "",
+        f"```sh\n{data['command']}\n```",
+        "",
+        "| Ruleset | Players | Games | Steps | Games finished | Steps/s | Time in `step` |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for row in data["results"]:
+        out.append(
+            f"| `{row['ruleset']}` | {row['players']} | {row['games']} | {row['steps']:,} "
+            f"| {row['finished']:,} | {row['steps_per_second']:,.0f} | {row['step_share']:.0%} |"
+        )
+    out.append("")
     return "\n".join(out)
 
 

@@ -133,6 +133,28 @@ def test_the_gym_seat_plays_against_the_agents_given() -> None:
     assert steps > 5
 
 
+@pytest.mark.parametrize("name", EDITIONS)
+def test_the_gym_action_masks_are_the_legal_actions_and_the_observation_s_mask(name: str) -> None:
+    env = gym_env(name, players=2, seat=1, opponents="random")
+    observation, info = env.reset(seed=6)
+    rng = np.random.default_rng(6)
+    over, steps = False, 0
+    while not over:
+        masks = env.action_masks()
+        assert masks.dtype == np.bool_
+        assert masks.shape == (env.rules.num_actions(2),)
+        assert tuple(np.flatnonzero(masks)) == tuple(sorted(info["legal"]))
+        assert np.array_equal(masks, observation["action_mask"].astype(bool))
+        masks[:] = False  # a new array at every call: changing it changes nothing
+        assert env.action_masks().any()
+        action = int(rng.choice(np.flatnonzero(env.action_masks())))
+        observation, _, over, _, info = env.step(action)
+        steps += 1
+    assert steps > 5
+    assert not env.action_masks().any()  # the game is over: nothing is legal
+    assert not observation["action_mask"].any()
+
+
 def test_the_gym_environment_refuses_bad_settings_before_any_game() -> None:
     with pytest.raises(ser.ArgumentValueError, match="ismcts"):
         gym_env("modern", players=2, opponents="genius")

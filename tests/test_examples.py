@@ -30,6 +30,7 @@ MARKERS = {
     "custom_board.py": "after: classic, modern, modern-adriatic",
     "pettingzoo_random.py": "PettingZoo games played: 2",
     "gymnasium_episode.py": "episode over after ",
+    "gymnasium_vector.py": " games finished, seat 0 won ",
     "openspiel_ismcts.py": "game over after ",
 }
 """For each script, a line fragment it prints only once it has done its work."""

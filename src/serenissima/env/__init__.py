@@ -1,7 +1,9 @@
-"""Serenissima for reinforcement learning: a PettingZoo AEC environment and a Gymnasium one.
+"""Serenissima for reinforcement learning: PettingZoo and Gymnasium environments.
 
 Install the extra first: ``pip install "serenissima[rl]"`` (pettingzoo,
-gymnasium and numpy). Both environments speak the ruleset's fixed action
+gymnasium and numpy). A PettingZoo AEC environment has every seat act; a
+Gymnasium environment has one seat learn against agents, and a Gymnasium
+vector environment steps several such games at once. They all speak the ruleset's fixed action
 index space (``Ruleset.num_actions``, ``index_action``, ``legal_mask``) and
 its observation vectors (``Ruleset.observation_vector``), for any installed
 ruleset, player count and options.
@@ -31,16 +33,20 @@ except ImportError as missing:  # pragma: no cover - the extra is installed in C
 from serenissima.engine.rewards import REWARDS, final_rewards
 from serenissima.engine.ruleset import Ruleset
 from serenissima.env._aec import SerenissimaAEC
-from serenissima.env._gym import Opponent, SerenissimaGym
+from serenissima.env._gym import SerenissimaGym
+from serenissima.env._table import Opponent
+from serenissima.env._vector import SerenissimaVectorEnv
 
 __all__ = [
     "REWARDS",
     "Opponent",
     "SerenissimaAEC",
     "SerenissimaGym",
+    "SerenissimaVectorEnv",
     "aec_env",
     "final_rewards",
     "gym_env",
+    "vector_env",
 ]
 
 
@@ -83,3 +89,28 @@ def gym_env(
     return SerenissimaGym(
         ruleset, players, seat, opponents, options, reward, render_mode, illegal, illegal_reward
     )
+
+
+def vector_env(
+    ruleset: str | Ruleset = "modern",
+    n: int = 8,
+    players: int = 2,
+    seat: int = 0,
+    opponents: Opponent | Sequence[Opponent] = "random",
+    options: Mapping[str, object] | None = None,
+    reward: str = "win",
+    seed: int | None = None,
+    copy: bool = True,
+) -> SerenissimaVectorEnv:
+    """A Gymnasium vector environment of ``n`` games of ``ruleset`` for one seat.
+
+    See :class:`SerenissimaVectorEnv`: the games are stepped in this process,
+    and one that ends is reset on the next step.
+
+    Example:
+        >>> envs = vector_env("classic", n=4, players=2, opponents="greedy", seed=1)
+        >>> observations, infos = envs.reset()
+        >>> observations["observation"].shape[0], envs.action_masks().shape[0]
+        (4, 4)
+    """
+    return SerenissimaVectorEnv(ruleset, n, players, seat, opponents, options, reward, seed, copy)

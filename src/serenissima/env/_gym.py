@@ -2,26 +2,21 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, SupportsFloat
 
 import gymnasium
 import numpy as np
+import numpy.typing as npt
 
-from serenissima.agents.base import Agent
-from serenissima.agents.kinds import make_agent
-from serenissima.engine.chance import sample_outcome
-from serenissima.engine.core import CHANCE, TERMINAL, State
-from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, IllegalActionError
-from serenissima.engine.rewards import check_reward, final_rewards
+from serenissima.engine.core import State
+from serenissima.engine.errors import ArgumentValueError, IllegalActionError
+from serenissima.engine.rewards import check_reward
 from serenissima.engine.ruleset import Ruleset
 from serenissima.env._spaces import Spaces, ruleset_of
+from serenissima.env._table import Opponent, Table
 
-__all__ = ["SerenissimaGym"]
-
-Opponent = str | Agent
-"""An agent kind (``"random"``, ``"greedy"``, ``"ismcts:200"``...) or any agent."""
+__all__ = ["Opponent", "SerenissimaGym"]
 
 
 class SerenissimaGym(gymnasium.Env[dict[str, Any], np.int64]):
@@ -86,94 +81,78 @@ class SerenissimaGym(gymnasium.Env[dict[str, Any], np.int64]):
         self.players = players
         self.options = dict(options or {})
         self._spaces = Spaces(self.rules, players, self.options)
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise ArgumentTypeError("seat", "a seat number, an int", seat)
-        if not 0 <= seat < players:
-            raise ArgumentValueError(f"seat must be from 0 to {players - 1}, not {seat!r}")
         if render_mode not in (None, "ansi"):
             raise ArgumentValueError(f"render_mode must be ansi or None, not {render_mode!r}")
         self.render_mode = render_mode
-        self.seat = seat
-        given = (
-            [opponents] * (players - 1)
-            if isinstance(opponents, str) or not isinstance(opponents, Sequence)
-            else list(opponents)
+        self._table = Table(
+            self.rules, players, seat, opponents, self.options, self.reward, self._spaces.start
         )
-        if len(given) != players - 1:
-            raise ArgumentValueError(f"give one opponent or {players - 1}, not {len(given)}")
-        for opponent in given:
-            if isinstance(opponent, str):
-                make_agent(opponent, 0)  # an unknown kind fails here, before any game
-            elif not callable(getattr(opponent, "act", None)):
-                raise ArgumentTypeError("opponents", "agent kinds or agents", opponent)
-        self._given = given
-        self._opponents: dict[int, Agent] = {}
+        self.seat = seat
         self.action_space = self._spaces.action
         self.observation_space = self._spaces.observation
-        self._chance = random.Random()
-        self.game_state: State = self._spaces.start
-        self._legal: tuple[int, ...] = ()
+
+    @property
+    def game_state(self) -> State:
+        """The engine's state of the game (full: every seat's secrets)."""
+        return self._table.state
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """Start a new game and play on to the learning seat's first decision."""
         super().reset(seed=seed)
-        draw = random.Random(int(self.np_random.integers(2**63)))
-        self._chance.seed(draw.getrandbits(64))
-        others = [s for s in range(self.players) if s != self.seat]
-        self._opponents = {
-            s: make_agent(o, draw.getrandbits(32)) if isinstance(o, str) else o
-            for s, o in zip(others, self._given, strict=True)
-        }
-        self.game_state = self._play_on(self.rules.new_game(self.players, self.options))
+        self._table.deal(self.np_random)
         observation = self._observation()
         return observation, self._info(observation)
 
-    def _play_on(self, state: State) -> State:
-        """Resolve chance and the opponents' decisions until the seat decides or the game ends."""
-        rules = self.rules
-        while state.to_act != TERMINAL and state.to_act != self.seat:
-            if state.to_act == CHANCE:
-                outcome = sample_outcome(rules.chance_outcomes(state), self._chance)
-                state = rules.apply_unchecked(state, outcome)
-            else:
-                state = rules.apply(state, self._opponents[state.to_act].act(rules, state))
-        self._legal = () if state.to_act == TERMINAL else rules.legal_indices(state)
-        return state
-
     def _observation(self) -> dict[str, Any]:
-        return self._spaces.observe(self.game_state, self.seat, self._legal)
+        return self._spaces.observe(self._table.state, self.seat, self._table.legal)
 
     def _info(self, observation: dict[str, Any]) -> dict[str, Any]:
-        info: dict[str, Any] = {"legal": self._legal, "action_mask": observation["action_mask"]}
-        if self.game_state.to_act == TERMINAL:
-            info["standings"] = self.rules.standings(self.game_state)
+        legal = self._table.legal
+        info: dict[str, Any] = {"legal": legal, "action_mask": observation["action_mask"]}
+        if self._table.over:
+            info["standings"] = self.rules.standings(self._table.state)
         return info
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The learning seat's legal actions as a bool array over the action space.
+
+        True at the legal indexes, all False once the game is over: the mask
+        that sb3-contrib's ``MaskablePPO`` asks an environment for. It is a new
+        array at every call.
+
+        Example:
+            >>> from serenissima.env import gym_env
+            >>> env = gym_env("modern", players=2)
+            >>> observation, info = env.reset(seed=1)
+            >>> masks = env.action_masks()
+            >>> masks.dtype, bool((masks == observation["action_mask"].astype(bool)).all())
+            (dtype('bool'), True)
+        """
+        masks = np.zeros(self._spaces.size, np.bool_)
+        if self._table.legal:
+            masks[list(self._table.legal)] = True
+        return masks
 
     def step(
         self, action: np.int64 | int
     ) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
         """Play the action at index ``action``, then the others until the seat decides again."""
-        if self.game_state.to_act == TERMINAL:
+        table = self._table
+        if table.over:
             raise ArgumentValueError("the game is over: call reset")
         try:
-            chosen = self.rules.index_action(self.game_state, int(action))
-            state = self.rules.apply(self.game_state, chosen)
+            state = table.check(int(action))
         except (IllegalActionError, ArgumentValueError) as error:  # the game is unchanged
             if self.illegal == "raise":
                 raise
             observation = self._observation()
             info = {**self._info(observation), "illegal": str(error)}
             return observation, self.illegal_reward, False, False, info
-        self.game_state = self._play_on(state)
-        over = self.game_state.to_act == TERMINAL
-        reward = 0.0
-        if over:
-            standings = self.rules.standings(self.game_state)
-            reward = final_rewards(standings, self.players, self.reward)[self.seat]
+        reward = table.advance(state)
         observation = self._observation()
-        return observation, reward, over, False, self._info(observation)
+        return observation, reward, table.over, False, self._info(observation)
 
     def render(self) -> str | None:
         """The board as the learning seat sees it, as text."""

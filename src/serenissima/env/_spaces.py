@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
 from serenissima.engine.arrays import Observer
@@ -35,14 +36,14 @@ class Spaces:
         options: Rule options by name.
     """
 
-    __slots__ = ("action", "observation", "observer", "rules", "size", "start")
+    __slots__ = ("action", "length", "observation", "observer", "rules", "size", "start")
 
     def __init__(self, rules: Ruleset, players: int, options: Mapping[str, object]) -> None:
         self.rules = rules
         self.start = rules.new_game(players, options)
         self.observer = Observer(rules, players, options)
         self.size = self.observer.num_actions
-        length = self.observer.size
+        self.length = length = self.observer.size
         self.action = spaces.Discrete(self.size)
         self.observation = spaces.Dict(
             {
@@ -55,3 +56,24 @@ class Spaces:
         """The seat's view as float32 numbers, and the int8 mask of the indexes ``legal``."""
         observer = self.observer
         return {"observation": observer.vector(state, seat), "action_mask": observer.mask(legal)}
+
+    def observe_into(
+        self,
+        state: State,
+        seat: int,
+        legal: Sequence[int],
+        observation_out: npt.NDArray[np.float32],
+        mask_out: npt.NDArray[np.int8],
+        *,
+        previous: Sequence[int] | None = None,
+    ) -> None:
+        """Write the seat's view into ``observation_out``, the mask of ``legal`` into ``mask_out``.
+
+        Both are rows made beforehand (of a batch, say). Only the mask's
+        entries that must change are written: those of ``previous``, the
+        indexes last written into that row, are cleared, then those of
+        ``legal`` set; without ``previous`` the whole row is cleared first.
+        """
+        observer = self.observer
+        observer.vector(state, seat, out=observation_out)
+        observer.mask(legal, out=mask_out, previous=previous)
