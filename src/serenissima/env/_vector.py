@@ -11,6 +11,7 @@ from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
+from serenissima.engine.arrays import Observer
 from serenissima.engine.core import State
 from serenissima.engine.errors import (
     ArgumentTypeError,
@@ -137,6 +138,9 @@ class SerenissimaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
             Table(self.rules, players, seat, opponents, self.options, self.reward, spaces_.start)
             for _ in range(n)
         ]
+        # one observer a game: each keeps its game's last view, so a game's next view
+        # rewrites only the parts that changed in that game
+        self._observers = [Observer(self.rules, players, self.options) for _ in range(n)]
         self.seat = seat
         self.num_envs = n
         self.render_mode = "ansi"
@@ -246,15 +250,9 @@ class SerenissimaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
 
     def _write(self, i: int, infos: dict[str, Any]) -> dict[str, Any]:
         """Write game ``i``'s observation into its rows and add its infos."""
-        table = self._tables[i]
-        self._spaces.observe_into(
-            table.state,
-            self.seat,
-            table.legal,
-            self._observations[i],
-            self._masks[i],
-            previous=self._written[i],
-        )
+        table, observer = self._tables[i], self._observers[i]
+        observer.vector(table.state, self.seat, out=self._observations[i])
+        observer.mask(table.legal, out=self._masks[i], previous=self._written[i])
         self._written[i] = table.legal
         info: dict[str, Any] = {"legal": table.legal}
         if table.over:
