@@ -38,6 +38,7 @@ import bisect
 import math
 import operator
 from collections.abc import Iterable
+from typing import SupportsIndex
 
 from serenissima.engine.domains import Amounts, Domain
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError
@@ -118,7 +119,7 @@ class FactoredSpace:
             sizes.extend((-(-size // fine), fine) if fine else (size,))
         return tuple(sizes)
 
-    def encode(self, index: int) -> tuple[int, ...]:
+    def encode(self, index: SupportsIndex) -> tuple[int, ...]:
         """The head values of the flat ``index``.
 
         Raises:
@@ -142,7 +143,7 @@ class FactoredSpace:
         values.extend([0] * (len(self.sizes) - len(values)))
         return tuple(values)
 
-    def decode(self, values: Iterable[int]) -> int:
+    def decode(self, values: Iterable[SupportsIndex]) -> int:
         """The flat index of the head values ``values`` (one per head).
 
         Raises:
@@ -179,7 +180,7 @@ class FactoredSpace:
             head += 2 if fine else 1
         return self._offsets[number] + index
 
-    def choices(self, legal: Iterable[int]) -> FactoredChoices:
+    def choices(self, legal: Iterable[SupportsIndex]) -> FactoredChoices:
         """The masks of one decision, from its legal flat indexes.
 
         Raises:
@@ -219,7 +220,7 @@ class FactoredSpace:
             rows.append((family.action_type.__name__, number, text or "no part"))
         return rows
 
-    def _check(self, values: Iterable[int], most: int, exact: bool) -> tuple[int, ...]:
+    def _check(self, values: Iterable[SupportsIndex], most: int, exact: bool) -> tuple[int, ...]:
         """``values`` as ints, each within its head; at most (or exactly) ``most`` of them."""
         if isinstance(values, (str, bytes)):
             raise ArgumentTypeError("values", "a sequence of head values, ints", values)
@@ -266,7 +267,7 @@ class FactoredChoices:
 
     __slots__ = ("_index", "_next", "legal", "space")
 
-    def __init__(self, space: FactoredSpace, legal: Iterable[int]) -> None:
+    def __init__(self, space: FactoredSpace, legal: Iterable[SupportsIndex]) -> None:
         self.space = space
         self.legal = tuple(space.encode(index) for index in legal)
         self._index = {values: space.decode(values) for values in self.legal}
@@ -279,7 +280,7 @@ class FactoredChoices:
     def __repr__(self) -> str:
         return f"<FactoredChoices of {len(self.legal)} legal actions>"
 
-    def mask(self, prefix: Iterable[int] = ()) -> tuple[int, ...]:
+    def mask(self, prefix: Iterable[SupportsIndex] = ()) -> tuple[int, ...]:
         """1 for each value of the next head that leads to a legal action, else 0.
 
         Args:
@@ -298,7 +299,7 @@ class FactoredChoices:
         allowed = self._next[values]
         return tuple(int(value in allowed) for value in range(heads[len(values)]))
 
-    def complete(self, values: Iterable[int]) -> int:
+    def complete(self, values: Iterable[SupportsIndex]) -> int:
         """The flat index of a legal action, from its value in every head.
 
         Raises:
@@ -311,7 +312,7 @@ class FactoredChoices:
         self._legal_prefix(checked, len(checked))
         return self._index[checked]
 
-    def _legal_prefix(self, prefix: Iterable[int], most: int) -> tuple[int, ...]:
+    def _legal_prefix(self, prefix: Iterable[SupportsIndex], most: int) -> tuple[int, ...]:
         """``prefix`` checked: ints within their heads, leading to a legal action."""
         values = self.space._check(prefix, most, exact=False)
         for cut in range(len(values)):
