@@ -8,12 +8,14 @@ from typing import Any, SupportsFloat
 
 import gymnasium
 import numpy as np
+import numpy.typing as npt
 
 from serenissima.agents.base import Agent
 from serenissima.agents.kinds import make_agent
 from serenissima.engine.chance import sample_outcome
 from serenissima.engine.core import CHANCE, TERMINAL, State
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, IllegalActionError
+from serenissima.engine.factored import FactoredChoices
 from serenissima.engine.rewards import check_reward, final_rewards
 from serenissima.engine.ruleset import Ruleset
 from serenissima.env._spaces import Spaces, ruleset_of
@@ -53,6 +55,11 @@ class SerenissimaGym(gymnasium.Env[dict[str, Any], np.int64]):
             ``info["illegal"]``, for trainers that sample without the mask
             (Gymnasium's ``check_env`` does).
         illegal_reward: The reward of an illegal index with ``"penalty"``.
+        actions: ``"flat"`` (an index) or ``"factored"``: one value per head
+            of the ruleset's factored space (``MultiDiscrete``), as for
+            :class:`~serenissima.env.SerenissimaAEC`; the ``"action_mask"``
+            then covers the family head, :meth:`head_mask` gives the next
+            head's, and ``info["legal_factored"]`` holds the legal head values.
 
     Example:
         >>> from serenissima.env import gym_env
@@ -76,6 +83,7 @@ class SerenissimaGym(gymnasium.Env[dict[str, Any], np.int64]):
         render_mode: str | None = None,
         illegal: str = "raise",
         illegal_reward: float = -1.0,
+        actions: str = "flat",
     ) -> None:
         self.rules = ruleset_of(ruleset)
         if illegal not in ("raise", "penalty"):
@@ -85,7 +93,8 @@ class SerenissimaGym(gymnasium.Env[dict[str, Any], np.int64]):
         self.reward = check_reward(reward)
         self.players = players
         self.options = dict(options or {})
-        self._spaces = Spaces(self.rules, players, self.options)
+        self._spaces = Spaces(self.rules, players, self.options, actions)
+        self.actions = actions
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise ArgumentTypeError("seat", "a seat number, an int", seat)
         if not 0 <= seat < players:
@@ -113,6 +122,7 @@ class SerenissimaGym(gymnasium.Env[dict[str, Any], np.int64]):
         self._chance = random.Random()
         self.game_state: State = self._spaces.start
         self._legal: tuple[int, ...] = ()
+        self._choices: FactoredChoices | None = None
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -140,25 +150,50 @@ class SerenissimaGym(gymnasium.Env[dict[str, Any], np.int64]):
             else:
                 state = rules.apply(state, self._opponents[state.to_act].act(rules, state))
         self._legal = () if state.to_act == TERMINAL else rules.legal_indices(state)
+        self._choices = None if state.to_act == TERMINAL else self._spaces.choices(self._legal)
         return state
 
     def _observation(self) -> dict[str, Any]:
-        return self._spaces.observe(self.game_state, self.seat, self._legal)
+        return self._spaces.observe(self.game_state, self.seat, self._legal, self._choices)
+
+    def head_mask(self, prefix: Sequence[int] = ()) -> Any:
+        """The int8 mask of the seat's next head, after the head values ``prefix``.
+
+        Raises:
+            StateError: The game is over, or the actions are flat indexes.
+            ArgumentValueError: The prefix holds every head, or leaves the
+                legal actions (the message names the head).
+
+        Example:
+            >>> from serenissima.env import gym_env
+            >>> env = gym_env("modern", players=2, actions="factored")
+            >>> observation, info = env.reset(seed=4)
+            >>> (env.head_mask() == observation["action_mask"]).all()
+            np.True_
+        """
+        return self._spaces.head_mask(self.game_state, self._choices, prefix)
 
     def _info(self, observation: dict[str, Any]) -> dict[str, Any]:
         info: dict[str, Any] = {"legal": self._legal, "action_mask": observation["action_mask"]}
+        if self._choices is not None:
+            info["legal_factored"] = self._choices.legal
         if self.game_state.to_act == TERMINAL:
             info["standings"] = self.rules.standings(self.game_state)
         return info
 
     def step(
-        self, action: np.int64 | int
+        self, action: np.int64 | int | Sequence[int] | npt.NDArray[np.integer[Any]]
     ) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
-        """Play the action at index ``action``, then the others until the seat decides again."""
+        """Play the action at index ``action``, then the others until the seat decides again.
+
+        With factored actions, ``action`` holds one value per head.
+        """
         if self.game_state.to_act == TERMINAL:
             raise ArgumentValueError("the game is over: call reset")
         try:
-            chosen = self.rules.index_action(self.game_state, int(action))
+            factored = self._spaces.factored is not None
+            index = self._spaces.index(action) if factored else int(action)  # type: ignore[arg-type]
+            chosen = self.rules.index_action(self.game_state, index)
             state = self.rules.apply(self.game_state, chosen)
         except (IllegalActionError, ArgumentValueError) as error:  # the game is unchanged
             if self.illegal == "raise":
