@@ -98,12 +98,17 @@ def test_the_factored_gym_environment_passes_gymnasium_s_checker(name: str) -> N
     check_env(env, skip_render_check=True)
 
 
-def test_the_factored_aec_environment_s_mask_is_not_pettingzoo_s_sampling_mask() -> None:
-    """PettingZoo's api_test samples with the observation's mask, which covers one head."""
-    from pettingzoo.test import api_test
-
-    with pytest.raises(AssertionError, match="mask to be a tuple"):
-        api_test(aec_env("modern", players=2, actions="factored"), num_cycles=10)
+@pytest.mark.parametrize("name", EDITIONS)
+def test_only_the_seat_to_act_has_a_family_mask(name: str) -> None:
+    env = aec_env(name, players=3, actions="factored")
+    env.reset(seed=4)
+    sizes = env.rules.factored_space(3).sizes
+    for agent in env.possible_agents:
+        observation = env.observe(agent)
+        assert observation["action_mask"].shape == (sizes[0],)
+        assert observation["action_mask"].dtype == np.int8
+        assert observation in env.observation_space(agent)
+        assert observation["action_mask"].any() == (agent == env.agent_selection)
 
 
 def test_bad_head_values_are_refused_naming_the_head_and_change_nothing() -> None:

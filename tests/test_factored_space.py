@@ -84,10 +84,11 @@ def test_the_space_is_made_once_per_game_kind() -> None:
 # --- encode and decode: one-to-one over the whole space --------------------------------
 
 
-@settings(max_examples=300, deadline=None)
-@given(config=st.sampled_from(CONFIGS), data=st.data())
-def test_decode_reads_back_every_index(config: tuple[str, int], data: st.DataObject) -> None:
-    space = factored(*config)
+@pytest.mark.parametrize(("edition", "players"), CONFIGS)
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_decode_reads_back_every_index(edition: str, players: int, data: st.DataObject) -> None:
+    space = factored(edition, players)
     index = data.draw(st.integers(0, space.space.size - 1))
     values = space.encode(index)
     assert len(values) == len(space.sizes)
@@ -110,10 +111,13 @@ def valid_tuples(draw: st.DrawFn, space: FactoredSpace) -> tuple[int, ...]:
     return tuple(values + [0] * (len(space.sizes) - len(values)))
 
 
-@settings(max_examples=300, deadline=None)
-@given(config=st.sampled_from(CONFIGS), data=st.data())
-def test_encode_reads_back_every_valid_tuple(config: tuple[str, int], data: st.DataObject) -> None:
-    space = factored(*config)
+@pytest.mark.parametrize(("edition", "players"), CONFIGS)
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_encode_reads_back_every_valid_tuple(
+    edition: str, players: int, data: st.DataObject
+) -> None:
+    space = factored(edition, players)
     values = data.draw(valid_tuples(space))
     assert space.encode(space.decode(values)) == values
 
@@ -326,14 +330,15 @@ def check_masks(rules: Ruleset, state: State, rng: random.Random) -> None:
     rules.apply(state, rules.index_action(state, index))  # legal: no error
 
 
-@settings(max_examples=12, deadline=None)
-@given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**32 - 1))
+@pytest.mark.parametrize(("edition", "players"), CONFIGS)
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
 def test_the_masks_of_random_games_reach_the_legal_actions_and_only_them(
-    config: tuple[str, int], seed: int
+    edition: str, players: int, seed: int
 ) -> None:
-    rules = ser.load_ruleset(config[0])
+    rules = ser.load_ruleset(edition)
     rng = random.Random(seed)
-    states = playing(rules, config[1], seed)
+    states = playing(rules, players, seed)
     for state in states[:-1]:
         check_masks(rules, state, rng)
 
