@@ -16,6 +16,7 @@ import serenissima as ser
 from serenissima.engine.spaces import IndexSpace
 
 MARKER = "<!-- index-spaces -->"
+FACTORED_MARKER = "<!-- factored-heads -->"
 LAYOUT_MARKER = "<!-- observation-layouts -->"
 REPEATED = ("port", "galley", "nation", "order")
 """Blocks written once per port, galley, seat: the table shows each kind once."""
@@ -25,6 +26,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     """Replace the page's marker with the spaces of every installed ruleset."""
     if MARKER in markdown:
         markdown = markdown.replace(MARKER, spaces_section())
+    if FACTORED_MARKER in markdown:
+        markdown = markdown.replace(FACTORED_MARKER, heads_section())
     if LAYOUT_MARKER in markdown:
         markdown = markdown.replace(LAYOUT_MARKER, layouts_section())
     return markdown
@@ -58,6 +61,30 @@ def family_table(space: IndexSpace) -> str:
     for name, first, size, fields in space.rows():
         lines.append(f"| `{name}` | {first:,} | {size:,} | {fields.replace('|', '/')} |")
     return "\n".join(lines)
+
+
+def heads_section() -> str:
+    """The head sizes of each installed ruleset's factored space, then its families' parts."""
+    parts = ["| Ruleset | Players | Head sizes | Widest head |", "| --- | ---: | --- | ---: |"]
+    for name in ser.available_rulesets():
+        rules = ser.load_ruleset(name)
+        for players in rules.info.players:
+            sizes = rules.factored_space(players).sizes
+            shown = ", ".join(
+                f"{head} {size}"
+                for head, size in zip(rules.factored_space(players).heads, sizes, strict=True)
+            )
+            parts.append(f"| {name} | {players} | {shown} | {max(sizes)} |")
+    for name in ser.available_rulesets():
+        rules = ser.load_ruleset(name)
+        top = max(rules.info.players)
+        parts.append(f"\n### {name}: the parts of each family ({top} players)\n")
+        parts.append("| Family | Family head value | Parts |")
+        parts.append("| --- | ---: | --- |")
+        for family, value, text in rules.factored_space(top).rows():
+            parts.append(f"| `{family}` | {value} | {text.replace('|', '/')} |")
+    parts.append("")
+    return "\n".join(parts)
 
 
 def layouts_section() -> str:

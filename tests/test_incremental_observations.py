@@ -157,5 +157,6 @@ def test_a_mask_clears_only_the_ones_it_is_told_of() -> None:
     observer = Observer(ser.load_ruleset("classic"), 2)
     mask = observer.mask((0, 10, 172_000 % observer.num_actions))
     again = observer.mask((5,), out=mask, previous=(0, 10, 172_000 % observer.num_actions))
-    assert again is mask and np.flatnonzero(mask).tolist() == [5]
+    assert again is mask
+    assert np.flatnonzero(mask).tolist() == [5]
     assert np.flatnonzero(observer.mask((), out=mask)).tolist() == []

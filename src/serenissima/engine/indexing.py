@@ -19,6 +19,7 @@ from typing import Any, Protocol, runtime_checkable
 from serenissima.engine.core import CHANCE, TERMINAL, Action, Observation, State
 from serenissima.engine.encoding import Layout, Slate, Writer, observation_text
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, StateError
+from serenissima.engine.factored import FactoredChoices, FactoredSpace
 from serenissima.engine.spaces import Family, IndexSpace
 
 __all__ = ["Indexing", "Learnable"]
@@ -60,7 +61,15 @@ class Indexing:
         ((0, Fraction(1, 5)), (1, Fraction(1, 5)))
     """
 
-    __slots__ = ("_indexed", "_last_layout", "_last_spaces", "_layouts", "_slates", "_spaces")
+    __slots__ = (
+        "_factored",
+        "_indexed",
+        "_last_layout",
+        "_last_spaces",
+        "_layouts",
+        "_slates",
+        "_spaces",
+    )
     engine: Learnable
 
     def _start_indexing(self) -> None:
@@ -76,6 +85,8 @@ class Indexing:
         self._layouts: dict[Hashable, Layout] = {}
         self._last_layout: tuple[object, object, Layout] | None = None  # options by identity
         self._slates = threading.local()  # each thread's slate per layout, for observation_vector
+        # the factored space of each action space, by the flat space's identity
+        self._factored: dict[int, tuple[IndexSpace, FactoredSpace]] = {}
 
     # provided by Ruleset
     def _own(self, state: object) -> None:
@@ -137,6 +148,50 @@ class Indexing:
             (True, ('PickGalley', 0, 15))
         """
         return self.spaces_of(self.new_game(players, options))[0]
+
+    def factored_space(
+        self, players: int, options: Mapping[str, object] | None = None
+    ) -> FactoredSpace:
+        """The action space of such a game as heads: the family, then its fields' parts.
+
+        See :mod:`serenissima.engine.factored`; the flat :meth:`action_space` stays the
+        default everywhere.
+
+        Raises:
+            OptionError: An unsupported player count or a bad option.
+
+        Example:
+            >>> import serenissima as ser
+            >>> rules = ser.load_ruleset("modern")
+            >>> rules.factored_space(2).sizes
+            (25, 34, 34, 15)
+        """
+        return self._factored_of(self.action_space(players, options))
+
+    def _factored_of(self, space: IndexSpace) -> FactoredSpace:
+        found = self._factored.get(id(space))
+        if found is None or found[0] is not space:
+            found = self._factored[id(space)] = (space, FactoredSpace(space))
+        return found[1]
+
+    def factored_choices(self, state: State) -> FactoredChoices:
+        """The legal actions of the seat that decides as head values, with their masks.
+
+        Raises:
+            StateError: No seat decides: the game is over, or chance acts.
+
+        Example:
+            >>> import serenissima as ser
+            >>> rules = ser.load_ruleset("classic")
+            >>> state = rules.new_game(players=2)
+            >>> choices = rules.factored_choices(state)
+            >>> [choices.complete(values) for values in choices.legal] == list(
+            ...     rules.legal_indices(state)
+            ... )
+            True
+        """
+        legal = self.legal_indices(state)
+        return self._factored_of(self.spaces_of(state)[0]).choices(legal)
 
     def outcome_space(
         self, players: int, options: Mapping[str, object] | None = None

@@ -6,7 +6,9 @@ Gymnasium environment has one seat learn against agents, and a Gymnasium
 vector environment steps several such games at once. They all speak the ruleset's fixed action
 index space (``Ruleset.num_actions``, ``index_action``, ``legal_mask``) and
 its observation vectors (``Ruleset.observation_vector``), for any installed
-ruleset, player count and options.
+ruleset, player count and options. With ``actions="factored"``, an action is
+one value per head of the factored space instead (``Ruleset.factored_space``),
+for policies that choose the action class, then its fields.
 
 Example:
     >>> from serenissima.env import aec_env
@@ -56,15 +58,21 @@ def aec_env(
     options: Mapping[str, object] | None = None,
     reward: str = "win",
     render_mode: str | None = None,
+    actions: str = "flat",
 ) -> SerenissimaAEC:
     """A PettingZoo AEC environment of ``ruleset`` (see :class:`SerenissimaAEC`).
+
+    ``actions="factored"`` makes an action one value per head of the ruleset's
+    factored space (``Ruleset.factored_space``) instead of one flat index.
 
     Example:
         >>> env = aec_env("modern", players=2, reward="rank")
         >>> env.possible_agents, int(env.action_space("seat_0").n) == env.rules.num_actions(2)
         (['seat_0', 'seat_1'], True)
+        >>> aec_env("modern", players=2, actions="factored").action_space("seat_0")
+        MultiDiscrete([25 34 34 15])
     """
-    return SerenissimaAEC(ruleset, players, options, reward, render_mode)
+    return SerenissimaAEC(ruleset, players, options, reward, render_mode, actions)
 
 
 def gym_env(
@@ -77,8 +85,12 @@ def gym_env(
     render_mode: str | None = None,
     illegal: str = "raise",
     illegal_reward: float = -1.0,
+    actions: str = "flat",
 ) -> SerenissimaGym:
     """A Gymnasium environment of ``ruleset`` for one seat (see :class:`SerenissimaGym`).
+
+    ``actions="factored"`` makes an action one value per head of the ruleset's
+    factored space, as for :func:`aec_env`.
 
     Example:
         >>> env = gym_env("modern", players=3, seat=2, opponents=["greedy", "random"])
@@ -87,7 +99,16 @@ def gym_env(
         ['action_mask', 'observation']
     """
     return SerenissimaGym(
-        ruleset, players, seat, opponents, options, reward, render_mode, illegal, illegal_reward
+        ruleset,
+        players,
+        seat,
+        opponents,
+        options,
+        reward,
+        render_mode,
+        illegal,
+        illegal_reward,
+        actions,
     )
 
 

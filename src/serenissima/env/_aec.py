@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from serenissima.engine.chance import sample_outcome
 from serenissima.engine.core import CHANCE, TERMINAL, Action, State
 from serenissima.engine.errors import ArgumentValueError, StateError
+from serenissima.engine.factored import FactoredChoices
 from serenissima.engine.rewards import check_reward, final_rewards
 from serenissima.engine.ruleset import Ruleset
 from serenissima.env._spaces import Spaces, ruleset_of
@@ -40,6 +42,13 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
     (``ArgumentValueError`` naming the bound, ``IllegalActionError`` naming
     the rule) and leaves the environment as it was.
 
+    With ``actions="factored"``, an action is one value per head of the
+    ruleset's factored space (``Ruleset.factored_space``): the action space is
+    ``MultiDiscrete(sizes)``, the ``"action_mask"`` covers the family head,
+    :meth:`head_mask` gives the mask of each next head, and
+    ``infos[agent]["legal_factored"]`` the legal head values. Head values that
+    name no action raise an ``ArgumentValueError`` naming the head.
+
     Args:
         ruleset: A ruleset name or a loaded ruleset.
         players: The number of seats.
@@ -47,6 +56,7 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
         reward: One of :data:`~serenissima.env.REWARDS`.
         render_mode: ``"ansi"`` (``render`` returns the board as text) or
             ``"human"`` (it prints it), or ``None``.
+        actions: ``"flat"`` (an index) or ``"factored"`` (a value per head).
 
     Example:
         >>> from serenissima.env import aec_env
@@ -70,6 +80,7 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
         options: Mapping[str, object] | None = None,
         reward: str = "win",
         render_mode: str | None = None,
+        actions: str = "flat",
     ) -> None:
         super().__init__()
         self.rules = ruleset_of(ruleset)
@@ -81,7 +92,8 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
         self.render_mode = render_mode
         self.players = players
         self.options = dict(options or {})
-        self._spaces = Spaces(self.rules, players, self.options)
+        self._spaces = Spaces(self.rules, players, self.options, actions)
+        self.actions = actions
         self.metadata = {**self.metadata, "name": f"serenissima_{self.rules.id}_v0"}
         self.possible_agents: list[str] = [f"seat_{s}" for s in range(players)]
         self.agents: list[str] = []
@@ -89,6 +101,7 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
         self.state_: State = self._spaces.start
         self._legal: tuple[int, ...] = ()
         self._by_index: dict[int, Action] = {}  # the legal actions of the seat to act
+        self._choices: FactoredChoices | None = None
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
         self.terminations: dict[str, bool] = {}
@@ -101,7 +114,10 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
         return self._spaces.observation
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """``Discrete(rules.num_actions(players, options))`` for every seat."""
+        """``Discrete(rules.num_actions(players, options))`` for every seat.
+
+        With factored actions, ``MultiDiscrete`` of the factored space's head sizes.
+        """
         return self._spaces.action
 
     @property
@@ -144,19 +160,42 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
             self._accumulate_rewards()
             self._legal = ()
             self._by_index = {}
+            self._choices = None
             self.agent_selection = self.agents[0]
             return
         actions = rules.legal_actions(state)
         self._legal = legal = rules.spaces_of(state)[0].indices(state, actions)
         self._by_index = dict(zip(legal, actions, strict=True))
+        self._choices = self._spaces.choices(legal)
         self.agent_selection = agent = self.possible_agents[state.to_act]
-        infos[agent] = {"legal": legal}
+        info: dict[str, Any] = {"legal": legal}
+        if self._choices is not None:
+            info["legal_factored"] = self._choices.legal
+        infos[agent] = info
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The seat's view and, for the seat to act, its mask of legal actions."""
         seat = self._seat(agent)
         legal = self._legal if self.state_.to_act == seat else ()
-        return self._spaces.observe(self.state_, seat, legal)
+        return self._spaces.observe(self.state_, seat, legal, self._choices)
+
+    def head_mask(self, prefix: Sequence[int] = ()) -> Any:
+        """The int8 mask of the next head of the seat to act, after the head values ``prefix``.
+
+        Raises:
+            StateError: The game is over, or the actions are flat indexes.
+            ArgumentValueError: The prefix holds every head, or leaves the
+                legal actions (the message names the head).
+
+        Example:
+            >>> from serenissima.env import aec_env
+            >>> env = aec_env("classic", players=2, actions="factored")
+            >>> env.reset(seed=1)
+            >>> family = int(env.head_mask().argmax())
+            >>> env.head_mask([family]).shape == (env.action_space("seat_0").nvec[1],)
+            True
+        """
+        return self._spaces.head_mask(self.state_, self._choices, prefix)
 
     def _seat(self, agent: str) -> int:
         try:
@@ -168,8 +207,11 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
         """The engine's action at ``index`` for the seat to act (checked against the space)."""
         return self.rules.index_action(self.state_, index)
 
-    def step(self, action: int | None) -> None:
-        """Play the action at index ``action`` for ``agent_selection``; then resolve chance."""
+    def step(self, action: int | Sequence[int] | npt.NDArray[np.integer[Any]] | None) -> None:
+        """Play the action at index ``action`` for ``agent_selection``; then resolve chance.
+
+        With factored actions, ``action`` holds one value per head.
+        """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -177,7 +219,7 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
         if action is None:
             raise StateError(f"{agent} must act: None is only for a finished game")
         rules = self.rules
-        index = _index(action)
+        index = self._spaces.index(action)
         chosen = self._by_index.get(index) if type(index) is int else None  # not True for 1
         if chosen is not None:  # one of the legal actions, as listed
             state = rules.apply_unchecked(self.state_, chosen)
@@ -200,8 +242,3 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
 
     def close(self) -> None:
         """Nothing to release."""
-
-
-def _index(action: object) -> int:
-    """An action index as a Python int (numpy's integers included); other types as they are."""
-    return int(action) if isinstance(action, np.integer) else action  # type: ignore[return-value]

@@ -11,6 +11,7 @@ import numpy.typing as npt
 
 from serenissima.engine.core import State
 from serenissima.engine.errors import ArgumentValueError, IllegalActionError
+from serenissima.engine.factored import FactoredChoices
 from serenissima.engine.rewards import check_reward
 from serenissima.engine.ruleset import Ruleset
 from serenissima.env._spaces import Spaces, ruleset_of
@@ -48,6 +49,11 @@ class SerenissimaGym(gymnasium.Env[dict[str, Any], np.int64]):
             ``info["illegal"]``, for trainers that sample without the mask
             (Gymnasium's ``check_env`` does).
         illegal_reward: The reward of an illegal index with ``"penalty"``.
+        actions: ``"flat"`` (an index) or ``"factored"``: one value per head
+            of the ruleset's factored space (``MultiDiscrete``), as for
+            :class:`~serenissima.env.SerenissimaAEC`; the ``"action_mask"``
+            then covers the family head, :meth:`head_mask` gives the next
+            head's, and ``info["legal_factored"]`` holds the legal head values.
 
     Example:
         >>> from serenissima.env import gym_env
@@ -71,6 +77,7 @@ class SerenissimaGym(gymnasium.Env[dict[str, Any], np.int64]):
         render_mode: str | None = None,
         illegal: str = "raise",
         illegal_reward: float = -1.0,
+        actions: str = "flat",
     ) -> None:
         self.rules = ruleset_of(ruleset)
         if illegal not in ("raise", "penalty"):
@@ -80,7 +87,8 @@ class SerenissimaGym(gymnasium.Env[dict[str, Any], np.int64]):
         self.reward = check_reward(reward)
         self.players = players
         self.options = dict(options or {})
-        self._spaces = Spaces(self.rules, players, self.options)
+        self._spaces = Spaces(self.rules, players, self.options, actions)
+        self.actions = actions
         if render_mode not in (None, "ansi"):
             raise ArgumentValueError(f"render_mode must be ansi or None, not {render_mode!r}")
         self.render_mode = render_mode
@@ -90,6 +98,8 @@ class SerenissimaGym(gymnasium.Env[dict[str, Any], np.int64]):
         self.seat = seat
         self.action_space = self._spaces.action
         self.observation_space = self._spaces.observation
+        self._choices: FactoredChoices | None = None
+        self._chosen_for: tuple[int, ...] | None = None
 
     @property
     def game_state(self) -> State:
@@ -105,12 +115,42 @@ class SerenissimaGym(gymnasium.Env[dict[str, Any], np.int64]):
         observation = self._observation()
         return observation, self._info(observation)
 
+    def _choices_now(self) -> FactoredChoices | None:
+        """The head masks of the seat's decision, with factored actions (made once a decision)."""
+        legal = self._table.legal
+        if self._spaces.factored is None or not legal:
+            return None
+        if self._chosen_for is not legal:
+            self._choices, self._chosen_for = self._spaces.choices(legal), legal
+        return self._choices
+
     def _observation(self) -> dict[str, Any]:
-        return self._spaces.observe(self._table.state, self.seat, self._table.legal)
+        table = self._table
+        return self._spaces.observe(table.state, self.seat, table.legal, self._choices_now())
+
+    def head_mask(self, prefix: Sequence[int] = ()) -> Any:
+        """The int8 mask of the seat's next head, after the head values ``prefix``.
+
+        Raises:
+            StateError: The game is over, or the actions are flat indexes.
+            ArgumentValueError: The prefix holds every head, or leaves the
+                legal actions (the message names the head).
+
+        Example:
+            >>> from serenissima.env import gym_env
+            >>> env = gym_env("modern", players=2, actions="factored")
+            >>> observation, info = env.reset(seed=4)
+            >>> bool((env.head_mask() == observation["action_mask"]).all())
+            True
+        """
+        return self._spaces.head_mask(self._table.state, self._choices_now(), prefix)
 
     def _info(self, observation: dict[str, Any]) -> dict[str, Any]:
         legal = self._table.legal
         info: dict[str, Any] = {"legal": legal, "action_mask": observation["action_mask"]}
+        choices = self._choices_now()
+        if choices is not None:
+            info["legal_factored"] = choices.legal
         if self._table.over:
             info["standings"] = self.rules.standings(self._table.state)
         return info
@@ -136,14 +176,19 @@ class SerenissimaGym(gymnasium.Env[dict[str, Any], np.int64]):
         return masks
 
     def step(
-        self, action: np.int64 | int
+        self, action: np.int64 | int | Sequence[int] | npt.NDArray[np.integer[Any]]
     ) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
-        """Play the action at index ``action``, then the others until the seat decides again."""
+        """Play the action at index ``action``, then the others until the seat decides again.
+
+        With factored actions, ``action`` holds one value per head.
+        """
         table = self._table
         if table.over:
             raise ArgumentValueError("the game is over: call reset")
         try:
-            state = table.check(int(action))
+            factored = self._spaces.factored is not None
+            index = self._spaces.index(action) if factored else int(action)  # type: ignore[arg-type]
+            state = table.check(index)
         except (IllegalActionError, ArgumentValueError) as error:  # the game is unchanged
             if self.illegal == "raise":
                 raise
