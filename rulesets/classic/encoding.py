@@ -11,6 +11,7 @@ Galleys are written in slots, by number, as the action space names them
 
 from __future__ import annotations
 
+import functools
 import typing
 
 from serenissima.engine.encoding import Writer
@@ -18,7 +19,7 @@ from serenissima.engine.encoding import Writer
 from .context import Ctx
 from .observation import ClassicObservation
 from .phases import Deal, Moving, Negotiating, Permission, Phase, Purchasing, Rolling, Spoils
-from .space import galleys_in_slots
+from .space import ducat_bound, galleys_in_slots
 from .state import Galley, Port
 
 __all__ = ["encode"]
@@ -45,7 +46,8 @@ def encode(ctx: Ctx, seen: ClassicObservation, w: Writer) -> None:
     w.cached((seen.turn, seen.nations), _round, ctx, seen)
     own = 0 if seen.seat is None else seen.ducats[seen.seat] or 0
     purse = ctx.params.components.starting_ducats
-    w.numbers("ducats", (own / purse,), "the seat's own ducats over the starting purse")
+    high = _purses_high(ctx, seen.players, seen.rounds, seen.options.money_unit)
+    w.numbers("ducats", (own / purse,), "the seat's own ducats over the starting purse", high)
     w.cached((seen.reckoned, seen.bids, seen.has_bid, seen.order), _purses, ctx, seen)
     w.cached((seen.ports, seen.hired, seen.built), _ports, ctx, seen)
     w.cached((seen.galleys,), _galleys, ctx, seen)
@@ -53,6 +55,12 @@ def encode(ctx: Ctx, seen: ClassicObservation, w: Writer) -> None:
     w.cached(key, _box, ctx, seen)
     focus = _focus_of(seen)
     w.cached(focus, _focus, ctx, seen, focus)
+
+
+@functools.lru_cache(maxsize=64)
+def _purses_high(ctx: Ctx, players: int, rounds: int, unit: int) -> float:
+    """The most ducats all seats can ever hold together, over the starting purse."""
+    return ducat_bound(ctx, players, rounds, unit) / ctx.params.components.starting_ducats
 
 
 def _seat(w: Writer, seen: ClassicObservation) -> None:
@@ -73,10 +81,11 @@ def _purses(w: Writer, ctx: Ctx, seen: ClassicObservation) -> None:
     """The purses as payments show them, the bids and the turn order."""
     players = range(seen.players)
     purse = ctx.params.components.starting_ducats
-    w.numbers("reckoned", [d / purse for d in seen.reckoned], "each purse as payments show it")
-    w.numbers(
-        "bids", [(b or 0) / purse for b in seen.bids], "each bid the seat may see (0: unseen)"
-    )
+    high = _purses_high(ctx, seen.players, seen.rounds, seen.options.money_unit)
+    reckoned = [d / purse for d in seen.reckoned]
+    w.numbers("reckoned", reckoned, "each purse as payments show it", high)
+    bids = [(b or 0) / purse for b in seen.bids]
+    w.numbers("bids", bids, "each bid the seat may see (0: unseen)", high)
     w.flags("bid seen", [b is not None for b in seen.bids], "whether the seat sees each bid")
     w.flags("has bid", seen.has_bid, "whether each seat has bid this round")
     for seat in players:
@@ -154,10 +163,13 @@ def _port(
     port_id = ctx.port_ids[index]
     size = ctx.sizes[index]
     w.one_hot(f"port {port_id} owner", owners, port.owner, "its owner (last: none)")
+    # a garrison has no cap but the sailors in the game; forts are counted as they are
+    sailors = ctx.params.components.sailors
     w.numbers(
         f"port {port_id}",
         (port.garrison / size, port.forts, len(port.warehouse) / size, hired / size),
         "garrison over size, forts, warehouse filled, sailors hired this round over size",
+        max(1.0, sailors / size, ctx.params.components.forts),
     )
     stored = [port.warehouse.count(g) / size for g in goods]
     w.numbers(f"port {port_id} goods", stored, "pieces of each good stored, over size")
@@ -216,7 +228,8 @@ def _focus(w: Writer, ctx: Ctx, seen: ClassicObservation, focus: Focus) -> None:
     w.one_hot("deal seller", players, deal and deal.seller, "its seller")
     w.one_hot("deal buyer", players, deal and deal.buyer, "its buyer")
     w.one_hot("deal good", goods, deal and deal.good, "the good sold")
-    top = ctx.params.prices.trade_max
+    prices = ctx.params.prices
+    top = prices.trade_max
     w.numbers(
         "deal terms",
         (
@@ -225,5 +238,10 @@ def _focus(w: Writer, ctx: Ctx, seen: ClassicObservation, focus: Focus) -> None:
             (deal.counter or 0) / top if deal else 0.0,
         ),
         "pieces over the most aboard; price and counter-offer over the trade price bound",
+        max(
+            1.0,
+            seen.options.goods_per_type / ctx.max_goods,
+            max(prices.port_max, prices.monopoly_max) / top,
+        ),
     )
     w.numbers("talks", (talks / len(ctx.port_ids),), "negotiations held this turn, over ports")

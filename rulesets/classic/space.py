@@ -51,7 +51,7 @@ from .sea.actions import Assault, Attack, Capture, Dice, Grant, Land, Move, Requ
 from .setup.actions import Crew
 from .state import ClassicState, Galley
 
-__all__ = ["bid_bound", "galleys_in_slots", "index_families"]
+__all__ = ["bid_bound", "ducat_bound", "galleys_in_slots", "index_families"]
 
 CREWS: tuple[str, ...] = ("hire", "garrison")
 """Where a new galley's sailor comes from (see :class:`.purchases.actions.BuildGalley`)."""
@@ -72,6 +72,16 @@ def _galley_numbers(state: ClassicState) -> Sequence[Hashable]:
 
 def bid_bound(ctx: Ctx, state: ClassicState) -> int:
     """The most ducats all seats together can hold in ``state``'s game, a multiple of the unit."""
+    return ducat_bound(ctx, state.players, state.rounds, state.options.money_unit)
+
+
+def ducat_bound(ctx: Ctx, players: int, rounds: int, unit: int) -> int:
+    """The most ducats ``players`` seats can hold together in ``rounds`` rounds, in ``unit``s.
+
+    Their starting ducats, the income of every round, and every warehouse
+    space of the board sold at its price with the larger bonus: sales fill
+    spaces that never empty, and nothing else pays a seat.
+    """
     params = ctx.params
     sale, bonus = params.sale, params.bonus
     top_bonus = max(bonus.new_market, bonus.capital)
@@ -80,13 +90,11 @@ def bid_bound(ctx: Ctx, state: ClassicState) -> int:
         for size in ctx.sizes
         for space in range(size)
     )
-    players = state.players
     total = (
         players * params.components.starting_ducats
-        + state.rounds * players * params.income.own_capital
+        + rounds * players * params.income.own_capital
         + sales
     )
-    unit = state.options.money_unit
     return total // unit * unit
 
 

@@ -34,6 +34,9 @@ PHASES: tuple[str, ...] = tuple(c.__name__ for c in typing.get_args(Phase))
 """The phase classes, in the order of the ``Phase`` union."""
 PURPOSES = ("move", "sale", "claim")
 """What a blockade asked about would stop (see ``Asking``)."""
+PURSES_CAP = 100.0
+"""The bound given with the purses, in starting purses: the rules set none, so this is a cap
+(a flattened view clips above it). Greedy players end near 35 starting purses at most."""
 
 
 def encode(ctx: Ctx, seen: ModernObservation, w: Writer) -> None:
@@ -49,7 +52,8 @@ def encode(ctx: Ctx, seen: ModernObservation, w: Writer) -> None:
     w.one_hot("phase", PHASES, type(seen.phase).__name__, "the phase, by class")
     w.cached((seen.first_player, seen.turn, seen.track, seen.scorings), _header, ctx, seen)
     purse = max(1, ctx.params.components.starting_ducats)
-    w.numbers("ducats", (own / purse,), "the seat's own ducats over the starting purse")
+    meaning = "the seat's own ducats over the starting purse"
+    w.numbers("ducats", (own / purse,), meaning, PURSES_CAP)
     w.cached((seen.reckoned, seen.reserve, seen.supply), _purses, ctx, seen)
     w.cached((seen.ports,), _ports, ctx, seen)
     w.cached((seen.galleys,), _galleys, ctx, seen)
@@ -84,7 +88,8 @@ def _purses(w: Writer, ctx: Ctx, seen: ModernObservation) -> None:
     """The purses as payments show them, the sailors and cubes left."""
     params = ctx.params
     purse = max(1, params.components.starting_ducats)
-    w.numbers("reckoned", [d / purse for d in seen.reckoned], "each purse as payments show it")
+    reckoned = [d / purse for d in seen.reckoned]
+    w.numbers("reckoned", reckoned, "each purse as payments show it", PURSES_CAP)
     sailors = max(1, params.components.sailors_per_colour)
     w.numbers("reserve", [r / sailors for r in seen.reserve], "each seat's sailors off the board")
     supply = [max(1, g.supply or 0) for g in params.goods]
@@ -170,7 +175,8 @@ def _activation(w: Writer, ctx: Ctx, seen: ModernObservation) -> None:
     """The activation under way."""
     numbers = _names(ctx)[0]
     act = seen.act
-    spaces = ctx.params.galley.spaces
+    galley = ctx.params.galley
+    spaces = galley.spaces
     w.one_hot("active galley", numbers, act and act.galley, "the galley activated")
     w.numbers(
         "activation",
@@ -182,6 +188,9 @@ def _activation(w: Writer, ctx: Ctx, seen: ModernObservation) -> None:
             (act.fought / spaces) if act else 0.0,
         ),
         "areas moved, allowance, cubes loaded, sales and battles, over a galley's spaces",
+        # moves and allowance are sailors aboard; cubes loaded may pass on to other
+        # galleys, so only all the warehouses together bound them (M-LOAD-6)
+        max(galley.spaces, galley.max_sailors, sum(p.warehouse for p in ctx.board.ports)) / spaces,
     )
     w.flags(
         "activation flags",

@@ -34,6 +34,11 @@ class Block:
         start: Its first position in the vector.
         size: How many numbers it holds.
         meaning: What the numbers are, in a few words.
+        high: A bound on its numbers: every number of the block lies from 0
+            to ``high`` (one-hot blocks and flags: 1), by the ruleset's data;
+            where the rules set no bound (a modern purse), the edition gives a
+            cap instead, and says so in its encoder. A flattened view divides
+            by it and clips (see :meth:`Layout.highs`).
 
     Example:
         >>> Block("round", 4, 1, "the round over the rounds of the game").stop
@@ -44,6 +49,7 @@ class Block:
     start: int
     size: int
     meaning: str
+    high: float = 1.0
 
     @property
     def stop(self) -> int:
@@ -83,6 +89,23 @@ class Layout:
     def shape(self) -> tuple[tuple[str, int], ...]:
         """Each block's name and size: what two layouts of one game share."""
         return tuple((b.name, b.size) for b in self.blocks)
+
+    def highs(self) -> tuple[float, ...]:
+        """The bound of each number of the vectors, position by position (see :attr:`Block.high`).
+
+        Example:
+            >>> import serenissima as ser
+            >>> layout = ser.load_ruleset("classic").observation_layout(2)
+            >>> highs = layout.highs()
+            >>> len(highs) == layout.size, highs[layout.block("seat").start]
+            (True, 1.0)
+            >>> highs[layout.block("ducats").start] > 1
+            True
+        """
+        highs: list[float] = []
+        for block in self.blocks:
+            highs.extend([block.high] * block.size)
+        return tuple(highs)
 
 
 class Slate:
@@ -273,22 +296,24 @@ class Writer:
             self._depth -= 1
         store[slot] = (tuple(keys), size)
 
-    def _advance(self, name: str, size: int, meaning: str) -> int:
+    def _advance(self, name: str, size: int, meaning: str, high: float = 1.0) -> int:
         """Reserve the next ``size`` numbers of a writer that records blocks; return the first."""
         start = self.written
         self.written = start + size
         self._values.extend([0.0] * size)
         assert self._blocks is not None
-        self._blocks.append(Block(name, start, size, meaning))
+        self._blocks.append(Block(name, start, size, meaning, float(high)))
         return start
 
     # The writing methods below are the hot path of every observation: each reserves its
     # block inline (as _advance does) rather than through a call.
 
-    def numbers(self, name: str, values: Sequence[float], meaning: str) -> None:
-        """Write ``values`` as they are (scaled by the caller)."""
+    def numbers(
+        self, name: str, values: Sequence[float], meaning: str, high: float = 1.0
+    ) -> None:
+        """Write ``values`` as they are (scaled by the caller), each from 0 to ``high``."""
         if self._blocks is not None:
-            start = self._advance(name, len(values), meaning)
+            start = self._advance(name, len(values), meaning, high)
             self._values[start : self.written] = [float(v) for v in values]
             return
         start = self.written
