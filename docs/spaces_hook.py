@@ -97,23 +97,27 @@ def layouts_section() -> str:
             f"{rules.observation_layout(p).size:,} at {p} players" for p in rules.info.players
         )
         parts.append(f"### {name}\n\nVector length: {sizes}.\n")
-        parts.append("| Block | First position | Numbers | Meaning |")
-        parts.append("| --- | ---: | ---: | --- |")
-        seen: dict[str, list[int]] = {}
+        parts.append("| Block | First position | Numbers | Bound | Meaning |")
+        parts.append("| --- | ---: | ---: | ---: | --- |")
+        seen: dict[str, int] = {}
+        highs: dict[str, list[float]] = {}
         rows: list[tuple[str, int, int, str]] = []
         for block in rules.observation_layout(top).blocks:
             words = block.name.split(" ")
             key = block.name
             if words[0] in REPEATED and len(words) > 1:
                 key = " ".join([words[0], "*", *words[2:]])
+            highs.setdefault(key, []).append(block.high)
             if key in seen:
-                seen[key][0] += 1
+                seen[key] += 1
                 continue
-            seen[key] = [1]
+            seen[key] = 1
             rows.append((key, block.start, block.size, block.meaning))
         for key, start, size, meaning in rows:
-            times = seen[key][0]
+            times = seen[key]
             label = f"`{key}` ({times} times)" if times > 1 else f"`{key}`"
-            parts.append(f"| {label} | {start:,} | {size:,} | {meaning} |")
+            low, high = min(highs[key]), max(highs[key])
+            bound = f"{high:.3g}" if low == high else f"{low:.3g} to {high:.3g}"
+            parts.append(f"| {label} | {start:,} | {size:,} | {bound} | {meaning} |")
         parts.append("")
     return "\n".join(parts)

@@ -86,17 +86,24 @@ def gym_env(
     illegal: str = "raise",
     illegal_reward: float = -1.0,
     actions: str = "flat",
+    flatten: bool = False,
 ) -> SerenissimaGym:
     """A Gymnasium environment of ``ruleset`` for one seat (see :class:`SerenissimaGym`).
 
     ``actions="factored"`` makes an action one value per head of the ruleset's
-    factored space, as for :func:`aec_env`.
+    factored space, as for :func:`aec_env`. ``flatten=True`` makes the
+    observation the vector alone, every number scaled into 0..1 by its
+    block's bound, with the mask in ``info`` and :meth:`~SerenissimaGym.action_masks`.
 
     Example:
         >>> env = gym_env("modern", players=3, seat=2, opponents=["greedy", "random"])
         >>> observation, info = env.reset(seed=0)
         >>> sorted(observation)
         ['action_mask', 'observation']
+        >>> flat = gym_env("classic", players=2, flatten=True)
+        >>> observation, info = flat.reset(seed=0)
+        >>> observation.shape == flat.observation_space.shape, float(observation.max()) <= 1.0
+        (True, True)
     """
     return SerenissimaGym(
         ruleset,
@@ -109,6 +116,7 @@ def gym_env(
         illegal,
         illegal_reward,
         actions,
+        flatten,
     )
 
 

@@ -20,7 +20,7 @@ from serenissima.env._table import Opponent, Table
 __all__ = ["Opponent", "SerenissimaGym"]
 
 
-class SerenissimaGym(gymnasium.Env[dict[str, Any], np.int64]):
+class SerenissimaGym(gymnasium.Env[Any, Any]):
     """A game of Serenissima for one learning seat; the other seats are played by agents.
 
     The observation is the dict of :class:`~serenissima.env.SerenissimaAEC`:
@@ -54,6 +54,12 @@ class SerenissimaGym(gymnasium.Env[dict[str, Any], np.int64]):
             :class:`~serenissima.env.SerenissimaAEC`; the ``"action_mask"``
             then covers the family head, :meth:`head_mask` gives the next
             head's, and ``info["legal_factored"]`` holds the legal head values.
+        flatten: Give the observation as the vector alone, a ``Box`` from 0
+            to 1: each number divided by its block's bound
+            (``Layout.highs``: from the ruleset's data, or a cap where the
+            rules set none, above which it is clipped), what trainers that
+            take a plain ``Box`` need. The mask is then in
+            ``info["action_mask"]`` and :meth:`action_masks`.
 
     Example:
         >>> from serenissima.env import gym_env
@@ -78,6 +84,7 @@ class SerenissimaGym(gymnasium.Env[dict[str, Any], np.int64]):
         illegal: str = "raise",
         illegal_reward: float = -1.0,
         actions: str = "flat",
+        flatten: bool = False,
     ) -> None:
         self.rules = ruleset_of(ruleset)
         if illegal not in ("raise", "penalty"):
@@ -97,7 +104,13 @@ class SerenissimaGym(gymnasium.Env[dict[str, Any], np.int64]):
         )
         self.seat = seat
         self.action_space = self._spaces.action
-        self.observation_space = self._spaces.observation
+        self.flatten = bool(flatten)
+        self.observation_space: gymnasium.spaces.Space[Any] = self._spaces.observation
+        self._scale: npt.NDArray[np.float32] | None = None
+        if self.flatten:
+            highs = np.asarray(self._spaces.observer.layout.highs(), np.float32)
+            self._scale = (1.0 / highs).astype(np.float32)
+            self.observation_space = gymnasium.spaces.Box(0.0, 1.0, highs.shape, np.float32)
         self._choices: FactoredChoices | None = None
         self._chosen_for: tuple[int, ...] | None = None
 
@@ -108,12 +121,19 @@ class SerenissimaGym(gymnasium.Env[dict[str, Any], np.int64]):
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[dict[str, Any], dict[str, Any]]:
+    ) -> tuple[Any, dict[str, Any]]:
         """Start a new game and play on to the learning seat's first decision."""
         super().reset(seed=seed)
         self._table.deal(self.np_random)
         observation = self._observation()
-        return observation, self._info(observation)
+        return self._shown(observation), self._info(observation)
+
+    def _shown(self, observation: dict[str, Any]) -> Any:
+        """The observation as the env gives it: the dict, or the vector scaled into 0..1."""
+        if self._scale is None:
+            return observation
+        vector: npt.NDArray[np.float32] = observation["observation"]
+        return np.minimum(vector * self._scale, np.float32(1.0))
 
     def _choices_now(self) -> FactoredChoices | None:
         """The head masks of the seat's decision, with factored actions (made once a decision)."""
@@ -177,7 +197,7 @@ class SerenissimaGym(gymnasium.Env[dict[str, Any], np.int64]):
 
     def step(
         self, action: np.int64 | int | Sequence[int] | npt.NDArray[np.integer[Any]]
-    ) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
+    ) -> tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]:
         """Play the action at index ``action``, then the others until the seat decides again.
 
         With factored actions, ``action`` holds one value per head.
@@ -194,10 +214,10 @@ class SerenissimaGym(gymnasium.Env[dict[str, Any], np.int64]):
                 raise
             observation = self._observation()
             info = {**self._info(observation), "illegal": str(error)}
-            return observation, self.illegal_reward, False, False, info
+            return self._shown(observation), self.illegal_reward, False, False, info
         reward = table.advance(state)
         observation = self._observation()
-        return observation, reward, table.over, False, self._info(observation)
+        return self._shown(observation), reward, table.over, False, self._info(observation)
 
     def render(self) -> str | None:
         """The board as the learning seat sees it, as text."""
