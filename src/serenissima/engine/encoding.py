@@ -308,9 +308,7 @@ class Writer:
     # The writing methods below are the hot path of every observation: each reserves its
     # block inline (as _advance does) rather than through a call.
 
-    def numbers(
-        self, name: str, values: Sequence[float], meaning: str, high: float = 1.0
-    ) -> None:
+    def numbers(self, name: str, values: Sequence[float], meaning: str, high: float = 1.0) -> None:
         """Write ``values`` as they are (scaled by the caller), each from 0 to ``high``."""
         if self._blocks is not None:
             start = self._advance(name, len(values), meaning, high)

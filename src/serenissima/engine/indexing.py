@@ -1,32 +1,31 @@
-"""The index spaces and observation vectors of a ruleset: methods ``Ruleset`` gets.
+"""The index spaces of a ruleset: methods ``Ruleset`` gets.
 
 A learning library sees each decision as a choice among ``0..n-1`` with a
-mask of the legal indexes, and each seat's view as a vector of numbers; this
-module gives a :class:`Ruleset <serenissima.engine.ruleset.Ruleset>` both
-(see :mod:`serenissima.engine.spaces` for how a space is laid out and
-:mod:`serenissima.engine.encoding` for the vectors). A space depends on the
+mask of the legal indexes (and each seat's view as a vector of numbers:
+:mod:`serenissima.engine.vectors`); this module gives a
+:class:`Ruleset <serenissima.engine.ruleset.Ruleset>` the first (see
+:mod:`serenissima.engine.spaces` for how a space is laid out). A space depends on the
 player count and the rule options only, never on the state of play: the same
 index is the same kind of action in every state of a game.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Hashable, Mapping
 from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
 
 from serenissima.engine.core import CHANCE, TERMINAL, Action, Observation, State
-from serenissima.engine.encoding import Layout, Slate, Writer, observation_text
-from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, StateError
+from serenissima.engine.errors import StateError
 from serenissima.engine.factored import FactoredChoices, FactoredSpace
 from serenissima.engine.spaces import Family, IndexSpace
+from serenissima.engine.vectors import Encoding, Vectors
 
 __all__ = ["Indexing", "Learnable"]
 
 
 @runtime_checkable
-class Learnable(Protocol):
+class Learnable(Encoding, Protocol):
     """What an edition's engine provides for the index spaces and the observation vectors.
 
     Part of :class:`~serenissima.engine.ruleset.Engine`.
@@ -37,20 +36,14 @@ class Learnable(Protocol):
         True
     """
 
-    observation_type: type[Observation]
-
     def index_families(
         self, rules: Any, state: State
     ) -> tuple[tuple[Family, ...], tuple[Family, ...]]:
         """The families of the action and outcome index spaces, from players and options only."""
         ...
 
-    def encode_observation(self, rules: Any, observation: Observation, writer: Writer) -> None:
-        """Write ``observation`` into ``writer``, in blocks of the same sizes for one game."""
-        ...
 
-
-class Indexing:
+class Indexing(Vectors):
     """The index-space methods of a ruleset (a base class of ``Ruleset``).
 
     Example:
@@ -61,15 +54,7 @@ class Indexing:
         ((0, Fraction(1, 5)), (1, Fraction(1, 5)))
     """
 
-    __slots__ = (
-        "_factored",
-        "_indexed",
-        "_last_layout",
-        "_last_spaces",
-        "_layouts",
-        "_slates",
-        "_spaces",
-    )
+    __slots__ = ("_factored", "_indexed", "_last_spaces", "_spaces")
     engine: Learnable
 
     def _start_indexing(self) -> None:
@@ -82,9 +67,6 @@ class Indexing:
         self._indexed: list[tuple[State | None, tuple[int, ...], tuple[Action, ...]]] = [
             (None, (), ())
         ]
-        self._layouts: dict[Hashable, Layout] = {}
-        self._last_layout: tuple[object, object, Layout] | None = None  # options by identity
-        self._slates = threading.local()  # each thread's slate per layout, for observation_vector
         # the factored space of each action space, by the flat space's identity
         self._factored: dict[int, tuple[IndexSpace, FactoredSpace]] = {}
 
@@ -323,111 +305,6 @@ class Indexing:
         outcomes = self.chance_outcomes(state)
         indices = self.spaces_of(state)[1].indices(state, [o for o, _ in outcomes])
         return tuple(zip(indices, [p for _, p in outcomes], strict=True))
-
-    # --- observations --------------------------------------------------------------
-
-    def _layout_of(self, seen: Observation) -> Layout:
-        """The layout of ``seen``'s game."""
-        players, options = getattr(seen, "players", None), getattr(seen, "options", None)
-        last = self._last_layout
-        if last is not None and last[1] is options and last[0] == players:
-            return last[2]
-        found = self._layouts.get((players, options))
-        if found is None:
-            writer = Writer()
-            self.engine.encode_observation(self, seen, writer)
-            found = self._layouts[players, options] = writer.layout()
-        self._last_layout = (players, options, found)
-        return found
-
-    def observation_layout(
-        self, players: int, options: Mapping[str, object] | None = None
-    ) -> Layout:
-        """The blocks of the observation vectors of games of ``players`` seats with ``options``.
-
-        Raises:
-            OptionError: An unsupported player count or a bad option.
-
-        Example:
-            >>> import serenissima as ser
-            >>> layout = ser.load_ruleset("classic").observation_layout(2)
-            >>> layout.block("ducats").size
-            1
-        """
-        return self._layout_of(self.observe(self.new_game(players, options), 0))
-
-    def observation_vector(self, observation: Observation) -> tuple[float, ...]:
-        """What a seat sees, from its observation alone, as numbers.
-
-        Laid out as :meth:`observation_layout` says.
-
-        Raises:
-            ArgumentTypeError: ``observation`` is not an observation of this ruleset.
-
-        Example:
-            >>> import serenissima as ser
-            >>> rules = ser.load_ruleset("modern")
-            >>> state = rules.new_game(players=4)
-            >>> vector = rules.observation_vector(rules.observe(state, 2))
-            >>> len(vector) == rules.observation_layout(4).size
-            True
-        """
-        self._check_observation(observation)
-        layout = self._layout_of(observation)
-        slates: dict[int, Slate] | None = getattr(self._slates, "by_layout", None)
-        if slates is None:
-            slates = self._slates.by_layout = {}
-        slate = slates.get(id(layout))
-        if slate is None:
-            slate = slates[id(layout)] = Slate(layout.size)
-        self._write(observation, layout, slate)
-        slate.dirty.clear()
-        return tuple(slate.values)
-
-    def write_observation(self, observation: Observation, slate: Slate) -> None:
-        """Write what a seat sees into ``slate``, leaving the parts that did not change.
-
-        The incremental form of :meth:`observation_vector`, for encoders that
-        keep a copy of the vector elsewhere (``serenissima.env`` keeps numpy
-        arrays): afterwards ``slate.values`` is the vector, and ``slate.dirty``
-        lists the ranges of numbers written since it was last cleared.
-
-        Raises:
-            ArgumentTypeError: ``observation`` is not an observation of this ruleset.
-            ArgumentValueError: ``slate`` is not as long as the observation's layout.
-
-        Example:
-            >>> import serenissima as ser
-            >>> from serenissima.engine.encoding import Slate
-            >>> rules = ser.load_ruleset("modern")
-            >>> state = rules.new_game(players=2)
-            >>> slate = Slate(rules.observation_layout(2).size)
-            >>> rules.write_observation(rules.observe(state, 0), slate)
-            >>> tuple(slate.values) == rules.observation_vector(rules.observe(state, 0))
-            True
-        """
-        self._check_observation(observation)
-        self._write(observation, self._layout_of(observation), slate)
-
-    def _write(self, observation: Observation, layout: Layout, slate: Slate) -> None:
-        writer = Writer(layout.size, slate)
-        self.engine.encode_observation(self, observation, writer)
-        if writer.written != layout.size:  # pragma: no cover - an edition's bug
-            raise ArgumentValueError("the edition wrote a vector of another length than its layout")
-
-    def observation_text(self, observation: Observation) -> str:
-        """The information-state text of an observation: equal texts exactly for equal views.
-
-        See :func:`~serenissima.engine.encoding.observation_text`.
-        """
-        self._check_observation(observation)
-        return observation_text(observation)
-
-    def _check_observation(self, observation: object) -> None:
-        expected = self.engine.observation_type
-        if not isinstance(observation, expected):
-            what = f"a {expected.__name__} of this ruleset, from observe"
-            raise ArgumentTypeError("observation", what, observation)
 
 
 def _deciding(state: State) -> None:

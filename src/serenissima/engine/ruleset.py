@@ -146,6 +146,7 @@ class Ruleset(Views, Indexing):
         self.engine, self.values, self.flow = engine, values, flow
         self._cache: tuple[State | None, tuple[Action, ...]] = (None, ())
         self._start_indexing()
+        self._start_vectors()
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.info.id!r} version {self.info.version}>"
