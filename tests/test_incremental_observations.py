@@ -160,3 +160,19 @@ def test_a_mask_clears_only_the_ones_it_is_told_of() -> None:
     assert again is mask
     assert np.flatnonzero(mask).tolist() == [5]
     assert np.flatnonzero(observer.mask((), out=mask)).tolist() == []
+
+
+def test_the_core_writes_vectors_without_numpy() -> None:
+    # numpy comes with the rl and spiel extras; the core and its vectors need only Python
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, serenissima as ser\n"
+        "for name in ('classic', 'modern'):\n"
+        "    rules = ser.load_ruleset(name)\n"
+        "    state = rules.new_game(2)\n"
+        "    rules.observation_vector(rules.observe(state, 0))\n"
+        "assert 'numpy' not in sys.modules, 'numpy was imported'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
