@@ -54,6 +54,9 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import os
+import platform
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -83,10 +86,8 @@ class Adam:
         self.t += 1
         b1, b2 = 0.9, 0.999
         for p, g, m, v in zip(self.params, grads, self.m, self.v, strict=True):
-            m *= b1
-            m += (1 - b1) * g
-            v *= b2
-            v += (1 - b2) * g * g
+            m[:] = b1 * m + (1 - b1) * g
+            v[:] = b2 * v + (1 - b2) * g * g
             p += self.rate * (m / (1 - b1**self.t)) / (np.sqrt(v / (1 - b2**self.t)) + 1e-8)
 
 
@@ -96,7 +97,7 @@ class Trace:
 
     views: list[Floats] = field(default_factory=list)
     # per head: (decision number, prefix, probabilities, chosen value)
-    heads: list[list[tuple[int, tuple[int, ...], Floats, int]]] = field(default_factory=list)
+    heads: dict[int, list[tuple[int, tuple[int, ...], Floats, int]]] = field(default_factory=dict)
 
 
 class Policy:
@@ -142,9 +143,9 @@ class Policy:
             else:
                 chosen = int(rng.choice(size, p=probabilities))
             if trace is not None:
-                while len(trace.heads) <= head:
-                    trace.heads.append([])
-                trace.heads[head].append((len(trace.views) - 1, prefix, probabilities, chosen))
+                trace.heads.setdefault(head, []).append(
+                    (len(trace.views) - 1, prefix, probabilities, chosen)
+                )
             prefix += (chosen,)
         return prefix
 
@@ -161,13 +162,8 @@ class Policy:
     def gradients(self, traces: list[Trace], rewards: list[float]) -> tuple[list[Floats], Floats]:
         """The policy's gradient (REINFORCE, the value as baseline) and the value's, by game."""
         views = np.array([view for trace in traces for view in trace.views])
-        returns = np.concatenate(
-            [
-                np.full(len(trace.views), reward)
-                for trace, reward in zip(traces, rewards, strict=True)
-            ]
-        )
-        starts = np.cumsum([0] + [len(trace.views) for trace in traces])
+        lengths = [len(trace.views) for trace in traces]
+        returns, starts = np.repeat(rewards, lengths), np.cumsum([0, *lengths])
         inputs = np.hstack([views, np.ones((len(views), 1))])
         error = returns - inputs @ self.value
         games = len(traces)
@@ -176,8 +172,7 @@ class Policy:
             rows = [
                 (starts[g] + number, prefix, probabilities, chosen)
                 for g, trace in enumerate(traces)
-                if head < len(trace.heads)
-                for number, prefix, probabilities, chosen in trace.heads[head]
+                for number, prefix, probabilities, chosen in trace.heads.get(head, [])
             ]
             if not rows:
                 grads.append(np.zeros_like(self.weights[head]))
@@ -196,7 +191,7 @@ class Policy:
 class Settings:
     """A run's budget and seed."""
 
-    updates: int = 60
+    updates: int = 100
     games_per_update: int = 32
     eval_games: int = 100
     seed: int = 0
@@ -331,6 +326,20 @@ def train(
     return policy, record
 
 
+def machine() -> dict[str, Any]:
+    """The processor, its cores and the Python the run's seconds were measured with."""
+    cpu = platform.processor() or platform.machine()
+    cpuinfo = Path("/proc/cpuinfo")
+    names = cpuinfo.read_text(errors="replace").split("model name") if cpuinfo.is_file() else []
+    if len(names) > 1:
+        cpu = names[1].split(":", 1)[1].split("\n", 1)[0].strip()
+    return {
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+    }
+
+
 def write(path: Path, record: dict[str, Any]) -> None:
     """Write ``record`` as JSON, whole: a stopped run leaves the last complete file."""
     partial = path.with_suffix(path.suffix + ".part")
@@ -340,10 +349,14 @@ def write(path: Path, record: dict[str, Any]) -> None:
 
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--updates", type=int, default=Settings.updates)
-    parser.add_argument("--games-per-update", type=int, default=Settings.games_per_update)
-    parser.add_argument("--eval-games", type=int, default=Settings.eval_games)
-    parser.add_argument("--seed", type=int, default=Settings.seed)
+    parser.add_argument("--updates", type=int, default=Settings.updates, help="policy steps")
+    parser.add_argument(
+        "--games-per-update", type=int, default=Settings.games_per_update, help="games a step"
+    )
+    parser.add_argument(
+        "--eval-games", type=int, default=Settings.eval_games, help="fresh games at the end"
+    )
+    parser.add_argument("--seed", type=int, default=Settings.seed, help="seeds the whole run")
     parser.add_argument("--rate", type=float, default=Settings.rate, help="Adam's step size")
     parser.add_argument(
         "--greedy", action="store_true", help="evaluate the most likely values, not samples"
@@ -361,6 +374,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         f"{RULESET}, {PLAYERS} seats, against the {OPPONENT} bot, reward {REWARD!r}",
         flush=True,
     )
+    started = time.perf_counter()
     policy, record = train(settings, args.out, log=True)
     evaluation = evaluate(policy, settings)
     record["evaluation"] = {
@@ -372,6 +386,10 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "decoding": evaluation.decoding,
         "seconds": round(evaluation.seconds, 2),
     }
+    given = sys.argv[1:] if argv is None else list(argv)
+    record["command"] = " ".join(["python examples/train_masked_policy.py", *given])
+    record["machine"] = machine()
+    record["seconds"] = round(time.perf_counter() - started, 2)
     if args.out is not None:
         write(args.out, record)
     print(f"trained in {record['train_seconds']:.0f} s; against the {OPPONENT} bot: {evaluation}")

@@ -1,7 +1,8 @@
 """The scripts in examples/ run to the end and print what they are meant to show.
 
 Every ``examples/*.py`` is found by globbing, run in a subprocess with the
-current interpreter and its default arguments, and must exit with status 0
+current interpreter and its default arguments (a script whose defaults take
+minutes, with the arguments of a tiny budget), and must exit with status 0
 and print its marker, so a new example cannot be forgotten: it fails here until
 it is given a marker. Some scripts are run again with other arguments. The
 plug-in package is checked as an installation would leave it: its
@@ -32,8 +33,12 @@ MARKERS = {
     "gymnasium_episode.py": "episode over after ",
     "gymnasium_vector.py": " games finished, seat 0 won ",
     "openspiel_ismcts.py": "game over after ",
+    "train_masked_policy.py": "against the random bot: win share ",
 }
 """For each script, a line fragment it prints only once it has done its work."""
+
+QUICK = {"train_masked_policy.py": ["--quick"]}
+"""The arguments of the scripts whose defaults take minutes: a budget of seconds."""
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> str:
@@ -58,7 +63,7 @@ def test_the_examples_are_found() -> None:
 def test_every_example_runs(script: str) -> None:
     marker = MARKERS.get(script)
     assert marker is not None, f"examples/{script} has no marker in MARKERS: add one"
-    assert marker in run(str(EXAMPLES / script))
+    assert marker in run(str(EXAMPLES / script), *QUICK.get(script, []))
 
 
 @pytest.mark.parametrize(
