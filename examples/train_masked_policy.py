@@ -35,8 +35,9 @@ Evaluation plays ``--eval-games`` fresh games (seeds the training never drew)
 with the learner at seat 0 in half of them and at seat 1 in the other half,
 drawing each head's value from the policy as in training (sampled decoding),
 and reports the win share (a win shared by both seats counts one half) with its
-95% Wilson interval. Sampled, the untrained policy (all weights 0) picks
-uniformly among the legal values of each head and wins about half its games.
+95% Wilson interval. The untrained policy (all weights 0) plays the same games
+as the baseline: sampled, it picks uniformly among the legal values of each
+head, and wins about half its games, as the random bot does against itself.
 ``--greedy`` plays the most likely value of each head instead; beware that
 greedy decoding of the untrained policy plays the first legal value of each
 head, a hand rule that already wins about 96% of its games against the random
@@ -59,7 +60,7 @@ import platform
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -377,21 +378,16 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     started = time.perf_counter()
     policy, record = train(settings, args.out, log=True)
     evaluation = evaluate(policy, settings)
-    record["evaluation"] = {
-        "games": evaluation.games,
-        "wins": evaluation.wins,
-        "win_share": evaluation.share,
-        "low": evaluation.low,
-        "high": evaluation.high,
-        "decoding": evaluation.decoding,
-        "seconds": round(evaluation.seconds, 2),
-    }
+    untrained = evaluate(Policy(policy.sizes, policy.length), settings)  # the same games
+    for key, done in (("evaluation", evaluation), ("untrained", untrained)):
+        record[key] = {**asdict(done), "win_share": done.share}
     given = sys.argv[1:] if argv is None else list(argv)
     record["command"] = " ".join(["python examples/train_masked_policy.py", *given])
     record["machine"] = machine()
     record["seconds"] = round(time.perf_counter() - started, 2)
     if args.out is not None:
         write(args.out, record)
+    print(f"untrained, against the {OPPONENT} bot: {untrained}")
     print(f"trained in {record['train_seconds']:.0f} s; against the {OPPONENT} bot: {evaluation}")
     return record
 

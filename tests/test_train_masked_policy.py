@@ -86,8 +86,12 @@ def test_the_same_seed_gives_the_same_run(example: ModuleType, tmp_path: Path) -
     for record in (first, second, written):
         for point in record["curve"]:
             point.pop("seconds")
+        for timed in (record, record["evaluation"], record["untrained"]):
+            timed.pop("seconds")
         record.pop("train_seconds")
-        record["evaluation"].pop("seconds")
+        assert record.pop("command").startswith(
+            "python examples/train_masked_policy.py --updates 2"
+        )
     assert first == second == written
     assert [point["games"] for point in written["curve"]] == [4, 8]
     assert written["settings"]["seed"] == 5
