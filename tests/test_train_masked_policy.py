@@ -112,3 +112,35 @@ def test_the_curve_is_written_after_every_update(
     example.train(example.Settings(3, 2, 2, 1), out)
     assert seen == [1, 2, 3]
     assert not out.with_suffix(".json.part").exists()
+
+
+def test_the_docs_draw_the_curve_and_the_table(example: ModuleType, tmp_path: Path) -> None:
+    out = tmp_path / "curve.json"
+    example.main(
+        ["--updates", "3", "--games-per-update", "2", "--eval-games", "4", "--out", str(out)]
+    )
+    data = json.loads(out.read_text(encoding="utf-8"))
+    docs = str(SCRIPT.parent.parent / "docs")
+    sys.path.insert(0, docs)
+    try:
+        spec = importlib.util.spec_from_file_location(
+            "training_hook", Path(docs) / "training_hook.py"
+        )
+        assert spec is not None
+        assert spec.loader is not None
+        hook = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(hook)
+    finally:
+        sys.path.remove(docs)
+    svg = hook.svg(data)
+    assert svg.startswith("<svg")
+    assert svg.endswith("</svg>")
+    assert svg.count("<polyline") == 2
+    assert svg.count("<circle") == 2
+    share = data["evaluation"]["win_share"]
+    assert f"trained: {share:.0%} of 4 fresh games" in svg
+    table = hook._table(data)
+    assert "6 games in 3 updates" in table
+    assert f"| trained | 4 | sampled | {share:.0%} |" in table
+    assert "| untrained (weights 0) | 4 | sampled |" in table
+    assert data["command"] in table
