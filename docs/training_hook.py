@@ -123,6 +123,10 @@ def svg(data: dict[str, Any]) -> str:
         f'<polyline points="{raw}" fill="none" stroke="#a6bddb" stroke-width="1"/>',
         f'<polyline points="{mean}" fill="none" stroke="#2b6cb0" stroke-width="2.5"/>',
     ]
+    parts.append(
+        f'<text x="{left + width + 8}" y="{top - 10}">'
+        f"after: {data['evaluation']['games']} fresh games</text>"
+    )
     for key, colour, label in (
         ("evaluation", "#c44e52", "trained"),
         ("untrained", "#888888", "untrained"),
