@@ -367,6 +367,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     args = parser.parse_args(argv)
     if args.quick:
         args.updates, args.games_per_update, args.eval_games = 3, 4, 10
+    if min(args.updates + 1, args.games_per_update, args.eval_games) < 1 or args.rate <= 0:
+        parser.error("give updates >= 0, games per update >= 1, eval games >= 1 and a rate > 0")
     settings = Settings(
         args.updates, args.games_per_update, args.eval_games, args.seed, args.rate, args.greedy
     )

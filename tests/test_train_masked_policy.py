@@ -144,3 +144,18 @@ def test_the_docs_draw_the_curve_and_the_table(example: ModuleType, tmp_path: Pa
     assert f"| trained | 4 | sampled | {share:.0%} |" in table
     assert "| untrained (weights 0) | 4 | sampled |" in table
     assert data["command"] in table
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["--updates", "-1"], ["--games-per-update", "0"], ["--eval-games", "0"], ["--rate", "0"]],
+)
+def test_a_budget_that_cannot_run_is_refused_before_any_game(
+    example: ModuleType, argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        example.main(argv)
+    assert stopped.value.code == 2
+    captured = capsys.readouterr()
+    assert "give updates >= 0" in captured.err
+    assert "training on" not in captured.out
