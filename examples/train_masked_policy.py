@@ -252,12 +252,14 @@ def play(
 def evaluate(policy: Policy, settings: Settings) -> Evaluation:
     """Play ``settings.eval_games`` fresh games, the learner at seat 0 then 1 by turns."""
     started = time.perf_counter()
-    rng = np.random.default_rng([settings.seed, 1])  # a stream the training never draws from
+    # streams the training never draws from; the games' seeds apart, so that every policy
+    # evaluated with the settings plays the same games (training seeds are below 2**62)
+    seeds = np.random.default_rng([settings.seed, 1]).integers(2**62, 2**63, settings.eval_games)
+    rng = np.random.default_rng([settings.seed, 2])
     envs = environments()
     wins = 0.0
-    for game in range(settings.eval_games):
-        seed = int(rng.integers(2**62, 2**63))  # training seeds are below 2**62
-        wins += play(envs[game % PLAYERS], policy, seed, rng, settings.greedy, None)[1]
+    for game, seed in enumerate(seeds):
+        wins += play(envs[game % PLAYERS], policy, int(seed), rng, settings.greedy, None)[1]
     interval = wilson_interval(wins, settings.eval_games)
     return Evaluation(
         settings.eval_games,

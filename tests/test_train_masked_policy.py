@@ -159,3 +159,27 @@ def test_a_budget_that_cannot_run_is_refused_before_any_game(
     captured = capsys.readouterr()
     assert "give updates >= 0" in captured.err
     assert "training on" not in captured.out
+
+
+def test_every_policy_is_evaluated_on_the_same_games(
+    example: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[list[tuple[int, int]]] = []
+    play = example.play
+
+    def spy(env: object, policy: object, seed: int, *rest: object) -> tuple[float, float]:
+        seen[-1].append((seed, env.seat))  # type: ignore[attr-defined]
+        return play(env, policy, seed, *rest)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(example, "play", spy)
+    settings = example.Settings(0, 1, 6, 4)
+    untrained, _ = example.train(settings)
+    opinionated = example.Policy(untrained.sizes, untrained.length)
+    opinionated.weights[0][-1, 4] = 5.0  # a taste for Done
+    for policy in (untrained, opinionated):
+        seen.append([])
+        example.evaluate(policy, settings)
+    assert seen[0] == seen[1]
+    assert [seat for _, seat in seen[0]] == [0, 1, 0, 1, 0, 1]
+    assert len({seed for seed, _ in seen[0]}) == 6
+    assert all(seed >= 2**62 for seed, _ in seen[0])  # never a training seed
