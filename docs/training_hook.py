@@ -57,8 +57,8 @@ def _table(data: dict[str, Any]) -> str:
     for name, key in (("untrained (weights 0)", "untrained"), ("trained", "evaluation")):
         row = data[key]
         out.append(
-            f"| {name} | {row['games']} | {row['decoding']} | {row['win_share']:.0%} "
-            f"| {row['low']:.0%} to {row['high']:.0%} |"
+            f"| {name} | {row['games']} | {row['decoding']} | {row['win_share']:.1%} "
+            f"| {row['low']:.1%} to {row['high']:.1%} |"
         )
     out += [
         "",
@@ -139,12 +139,13 @@ def svg(data: dict[str, Any]) -> str:
         )
         parts.append(
             f'<circle cx="{at}" cy="{y(row["win_share"]):.1f}" r="4" fill="{colour}">'
-            f"<title>{label}: {row['win_share']:.0%} of {row['games']} fresh games</title>"
+            f"<title>{label}: {row['win_share']:.1%} of {row['games']} fresh games, 95% interval "
+            f"{row['low']:.1%} to {row['high']:.1%}</title>"
             "</circle>"
         )
         parts.append(
             f'<text x="{at + 8}" y="{y(row["win_share"]) + 4:.1f}" fill="{colour}">'
-            f"{label} {row['win_share']:.0%}</text>"
+            f"{label} {row['win_share']:.1%}</text>"
         )
     parts.append(
         f'<text x="{left + 6}" y="{top + height - 8}" fill="#2b6cb0">mean of {SMOOTH} updates'

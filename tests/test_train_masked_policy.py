@@ -138,10 +138,10 @@ def test_the_docs_draw_the_curve_and_the_table(example: ModuleType, tmp_path: Pa
     assert svg.count("<polyline") == 2
     assert svg.count("<circle") == 2
     share = data["evaluation"]["win_share"]
-    assert f"trained: {share:.0%} of 4 fresh games" in svg
+    assert f"trained: {share:.1%} of 4 fresh games" in svg
     table = hook._table(data)
     assert "6 games in 3 updates" in table
-    assert f"| trained | 4 | sampled | {share:.0%} |" in table
+    assert f"| trained | 4 | sampled | {share:.1%} |" in table
     assert "| untrained (weights 0) | 4 | sampled |" in table
     assert data["command"] in table
 
