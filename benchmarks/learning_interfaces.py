@@ -38,8 +38,6 @@ Needs the ``rl`` and ``spiel`` extras.
 from __future__ import annotations
 
 import argparse
-import datetime
-import json
 import random
 import sys
 import time
@@ -57,7 +55,7 @@ from serenissima.env import aec_env
 from serenissima.records.game import sample_outcome
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from side_by_side import machine  # the same description of the machine
+from rounds import interleave, save  # what the benchmark scripts share
 
 CONTENDERS = ("engine", "pettingzoo", "pettingzoo+obs", "openspiel", "openspiel+tensor")
 """The ways of playing a game that are timed, the engine's first."""
@@ -176,25 +174,12 @@ def main(argv: list[str] | None = None) -> int:
         if players in rules.info.players
         for contender in CONTENDERS
     ]
-    slice_seconds = args.seconds / (args.rounds * len(slices))
-    totals: dict[tuple[str, int, str], list[float]] = {key: [0, 0.0, 0] for key in slices}
-    started = time.perf_counter()
-    for round_ in range(args.rounds):
-        shift = round_ % len(CONTENDERS)
-        for name, players, contender in slices[shift:] + slices[:shift]:
-            made, spent, games = PLAYERS[contender](
-                rulesets[name], players, slice_seconds, args.seed + round_
-            )
-            total = totals[(name, players, contender)]
-            total[0] += made
-            total[1] += spent
-            total[2] += games
-        elapsed = time.perf_counter() - started
-        left = elapsed / (round_ + 1) * (args.rounds - round_ - 1)
-        print(
-            f"round {round_ + 1}/{args.rounds} done in {elapsed:.0f} s, about {left:.0f} s left",
-            file=sys.stderr,
-        )
+
+    def measure(key: tuple[str, int, str], seconds: float, round_: int) -> Tally:
+        name, players, contender = key
+        return PLAYERS[contender](rulesets[name], players, seconds, args.seed + round_)
+
+    totals = interleave(slices, args.rounds, args.seconds, measure, rotate=len(CONTENDERS))
 
     rows: list[dict[str, Any]] = []
     for (name, players, contender), (count, seconds, played) in totals.items():
@@ -229,28 +214,9 @@ def main(argv: list[str] | None = None) -> int:
             str(args.rounds),
         ]
     )
-    data = {
-        "date": datetime.date.today().isoformat(),
-        "machine": machine(),
-        "serenissima": serenissima.__version__,
-        "pettingzoo": _version("pettingzoo"),
-        "open_spiel": _version("open_spiel"),
-        "seconds": args.seconds,
-        "rounds": args.rounds,
-        "seed": args.seed,
-        "command": command,
-        "results": rows,
-    }
-    if args.out is not None:
-        args.out.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-        print(f"wrote {args.out}", file=sys.stderr)
+    figures = {"seconds": args.seconds, "rounds": args.rounds, "seed": args.seed}
+    save(args.out, command, {**figures, "results": rows}, ("pettingzoo", "open_spiel"))
     return 0
-
-
-def _version(package: str) -> str:
-    from importlib.metadata import version
-
-    return version(package)
 
 
 if __name__ == "__main__":

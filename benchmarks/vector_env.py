@@ -26,8 +26,6 @@ Needs the ``rl`` extra.
 from __future__ import annotations
 
 import argparse
-import datetime
-import json
 import sys
 import time
 from pathlib import Path
@@ -39,7 +37,7 @@ import serenissima
 from serenissima.env import SerenissimaVectorEnv, vector_env
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from side_by_side import machine  # the same description of the machine
+from rounds import interleave, save  # what the benchmark scripts share
 
 SIZES = (1, 16, 64)
 """The numbers of games timed by default."""
@@ -95,20 +93,11 @@ def main(argv: list[str] | None = None) -> int:
         envs[(name, n)] = vector_env(name, n=n, players=args.players, seed=args.seed)
         envs[(name, n)].reset()
     rng = np.random.default_rng(args.seed)
-    slice_seconds = args.seconds / (args.rounds * len(slices))
-    totals: dict[tuple[str, int], Tally] = {key: [0, 0.0, 0.0, 0] for key in slices}
-    started = time.perf_counter()
-    for round_ in range(args.rounds):
-        shift = round_ % len(slices)
-        for key in slices[shift:] + slices[:shift]:
-            tally = play(envs[key], slice_seconds, rng)
-            totals[key] = [a + b for a, b in zip(totals[key], tally, strict=True)]
-        elapsed = time.perf_counter() - started
-        left = elapsed / (round_ + 1) * (args.rounds - round_ - 1)
-        print(
-            f"round {round_ + 1}/{args.rounds} done in {elapsed:.0f} s, about {left:.0f} s left",
-            file=sys.stderr,
-        )
+
+    def measure(key: tuple[str, int], seconds: float, round_: int) -> Tally:
+        return play(envs[key], seconds, rng)
+
+    totals = interleave(slices, args.rounds, args.seconds, measure)
 
     rows: list[dict[str, Any]] = []
     for (name, n), (steps, seconds, stepping, finished) in totals.items():
@@ -142,28 +131,9 @@ def main(argv: list[str] | None = None) -> int:
             str(args.rounds),
         ]
     )
-    data = {
-        "date": datetime.date.today().isoformat(),
-        "machine": machine(),
-        "serenissima": serenissima.__version__,
-        "gymnasium": _version("gymnasium"),
-        "numpy": _version("numpy"),
-        "seconds": args.seconds,
-        "rounds": args.rounds,
-        "seed": args.seed,
-        "command": command,
-        "results": rows,
-    }
-    if args.out is not None:
-        args.out.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-        print(f"wrote {args.out}", file=sys.stderr)
+    figures = {"seconds": args.seconds, "rounds": args.rounds, "seed": args.seed}
+    save(args.out, command, {**figures, "results": rows}, ("gymnasium", "numpy"))
     return 0
-
-
-def _version(package: str) -> str:
-    from importlib.metadata import version
-
-    return version(package)
 
 
 if __name__ == "__main__":
