@@ -64,7 +64,8 @@ class Ctx:
             the keys are few (galley numbers, ports, sea areas, amounts,
             cargoes), so the table stays small over any number of games.
         backflows: The :class:`~.helpers.Backflows` checks of a phase-2 turn's
-            transfers, by kind and transfers (see :func:`~.helpers.backflows`).
+            transfers, by kind and transfers (``None`` where no piece of the kind
+            moved; see :func:`~.helpers.backflows`).
         outcomes: The outcomes of each kind of chance node, with their probabilities,
             by kind (they depend on the die alone).
         last_legal: The last state whose legal actions were worked out, and those

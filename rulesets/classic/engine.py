@@ -19,7 +19,7 @@ from serenissima.engine.spaces import Family
 from . import encoding, heuristic, pace, space
 from .actions import ACTION_TYPES
 from .bids.actions import Bid
-from .common import DONE, only_done
+from .common import DONE, Done, only_done
 from .context import Ctx
 from .events import EVENT_TYPES
 from .explain import explain
@@ -28,7 +28,7 @@ from .notation import parse
 from .observation import ClassicObservation, observe
 from .phases import Phase
 from .render import render
-from .sampling import reckon, sample_state
+from .sampling import sample_state, settle
 from .scoring import standings
 from .setup import start
 from .state import ClassicOptions, ClassicState
@@ -89,7 +89,9 @@ class ClassicEngine:
     def legal_actions(self, rules: Ruleset, state: State) -> tuple[Action, ...]:
         """Return the legal actions of the one who acts."""
         assert isinstance(state, ClassicState)
-        return self._legal(self._contexts.get(rules), state)
+        ctx = self._contexts.get(rules)
+        last = ctx.last_legal  # mostly worked out by the step that made ``state``
+        return last[1] if last[0] is state else self._legal(ctx, state)
 
     def chance_outcomes(self, rules: Ruleset, state: State) -> tuple[tuple[Action, Fraction], ...]:
         """Return the outcomes of the chance node with their probabilities."""
@@ -102,25 +104,22 @@ class ClassicEngine:
 
         A seat whose only choice in phases 2 to 6 would be ``done`` is not
         asked: its turn ends by itself (its phase-6 income is still paid).
-        Every payment being public, so is the purses' change (:func:`.sampling.reckon`).
+        Every payment being public, so is the purses' change (:func:`.sampling.settle`).
         """
         assert isinstance(state, ClassicState)
         ctx = self._contexts.get(rules)
         events: Events = []
         flow = ctx.flow
-        new = flow.dispatch.step(ctx, state, action, events)
+        steps = flow.dispatch.steps  # what dispatch.step looks up, without its call
+        new = steps[type(state.phase)][type(action)](ctx, state, action, events)
         while new.to_act != CHANCE and type(new.phase) in flow.passed_over:
             last = ctx.last_legal
             legal = last[1] if last[0] is new else self._legal(ctx, new)
-            if not only_done(legal):
+            if len(legal) > 1 or not only_done(legal):
                 break
-            new = flow.dispatch.step(ctx, new, DONE, events)
+            new = steps[type(new.phase)][Done](ctx, new, DONE, events)
         if new.ducats is not state.ducats:
-            paid = new
-            new = reckon(state, paid)
-            last = ctx.last_legal
-            if last[0] is paid:  # the reckoning changes no legal action
-                ctx.last_legal = (new, last[1])
+            settle(state, new)  # the step's own new state, not yet handed out
         return new, tuple(events)
 
     def explain(self, rules: Ruleset, state: State, action: Action) -> IllegalActionError:

@@ -200,6 +200,11 @@ class Backflows:
         self._edges = flow_edges(flows, kind)
         self._reach: dict[str, set[str]] = {}
 
+    @property
+    def moved(self) -> bool:
+        """Whether any piece of the kind was moved this turn."""
+        return bool(self._edges)
+
     def undoes(self, source: str, target: str) -> bool:
         """Whether moving a piece from ``source`` to ``target`` undoes an earlier move."""
         if not self._edges:
@@ -213,20 +218,27 @@ class Backflows:
 _BACKFLOWS_KEPT = 4096
 """How many :class:`Backflows` :func:`backflows` remembers before starting afresh."""
 
+_UNSEEN = Backflows((), "")
+"""What :func:`backflows` finds for transfers it has not yet worked out."""
 
-def backflows(ctx: Ctx, flows: tuple[Flow, ...], kind: str) -> Backflows:
+
+def backflows(ctx: Ctx, flows: tuple[Flow, ...], kind: str) -> Backflows | None:
     """The :class:`Backflows` of ``flows`` and ``kind``, remembered by value in ``ctx``.
 
-    A turn's transfers stay the same over its other steps, and the same few
-    transfers recur from turn to turn and game to game: each check, with the
-    places it found reachable, is worked out once.
+    ``None`` when ``flows`` hold no transfer of ``kind``: then no transfer
+    from one place to another undoes an earlier one. A turn's transfers stay
+    the same over its other steps, and the same few transfers recur from turn
+    to turn and game to game: each check, with the places it found reachable,
+    is worked out once.
     """
     key = (kind, flows)
-    found: Backflows | None = ctx.backflows.get(key)
-    if found is None:
-        if len(ctx.backflows) >= _BACKFLOWS_KEPT:
-            ctx.backflows.clear()
-        found = ctx.backflows[key] = Backflows(flows, kind)
+    kept = ctx.backflows
+    found: Backflows | None = kept.get(key, _UNSEEN)
+    if found is _UNSEEN:
+        if len(kept) >= _BACKFLOWS_KEPT:
+            kept.clear()
+        check = Backflows(flows, kind)
+        found = kept[key] = check if check.moved else None
     return found
 
 

@@ -155,6 +155,10 @@ class Dispatch:
     Args:
         table: The edition's phase table.
 
+    Attributes:
+        steps: Each phase class's step functions by action class: what :meth:`step`
+            looks up, for an engine that applies many actions in a row.
+
     Examples:
         >>> from serenissima import load_ruleset
         >>> from serenissima.engine.phases import Dispatch, table_legal
@@ -164,11 +168,11 @@ class Dispatch:
         True
     """
 
-    __slots__ = ("_legal", "_steps")
+    __slots__ = ("_legal", "steps")
 
     def __init__(self, table: PhaseTable) -> None:
         self._legal: dict[type, Legal] = {phase: _lister(rules) for phase, rules in table.items()}
-        self._steps: dict[type, Mapping[type[Action], Step]] = {
+        self.steps: dict[type, Mapping[type[Action], Step]] = {
             phase: rules.steps for phase, rules in table.items()
         }
 
@@ -178,7 +182,7 @@ class Dispatch:
 
     def step(self, ctx: Any, state: Any, action: Action, events: list[Event]) -> Any:
         """Apply ``action`` through its phase's step function; events are appended."""
-        return self._steps[type(state.phase)][type(action)](ctx, state, action, events)
+        return self.steps[type(state.phase)][type(action)](ctx, state, action, events)
 
 
 def _lister(rules: PhaseRules) -> Legal:

@@ -186,8 +186,10 @@ class Ruleset(Views, Indexing):
         cache = self._cache
         if cache[0] is state:
             return cache[1]
-        self._own(state)
-        actions = self.engine.legal_actions(self, state)
+        engine = self.engine
+        if type(state) is not engine.state_type:  # _own's check, without the call in play
+            self._own(state)
+        actions = engine.legal_actions(self, state)
         self._cache = (state, actions)
         return actions
 
@@ -219,7 +221,8 @@ class Ruleset(Views, Indexing):
         Raises:
             IllegalActionError: The action is not legal; ``state`` is unchanged.
         """
-        actions = self.legal_actions(state)
+        cache = self._cache  # legal_actions(state), without the call when it was just asked
+        actions = cache[1] if cache[0] is state else self.legal_actions(state)
         # a bot hands back one of the listed actions itself: find it by identity first
         # (C-speed, no __eq__ calls), then by equality (a parsed or rebuilt action)
         if not any(map(is_, actions, repeat(action))) and action not in actions:
