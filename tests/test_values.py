@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
+from serenissima.engine.errors import ArgumentValueError
 from serenissima.engine.registry import load_ruleset
 from serenissima.engine.values import replacer
 
@@ -65,6 +66,35 @@ def test_the_copy_is_what_evolve_makes(value: object, changes: dict[str, object]
     assert type(copy) is type(expected)
     assert hash(copy) == hash(expected)
     assert repr(copy) == repr(expected)
+
+
+@pytest.mark.parametrize(
+    ("value", "changes"),
+    [
+        (Plain("Genoa", 3, cargo=("wine",)), {"crew": 1}),
+        (Plain("Genoa"), {"cargo": ("salt", "wine"), "area": "Tunis"}),
+        (Checked(2), {"sailors": 0}),
+        (Converted(("wine",)), {"goods": ["salt"]}),
+        (Hashed("Venice"), {"port": "Ragusa"}),
+        (Derived(3), {"ducats": 5}),
+        (Child("Genoa", 1, sunk=False), {"sunk": True, "crew": 0}),
+    ],
+)
+def test_a_specialised_copy_is_what_evolve_makes(value: object, changes: dict[str, object]) -> None:
+    # the new values come in the order the fields were named, whatever the class's order
+    copy = replacer(type(value), *changes)(value, *changes.values())
+    expected = attrs.evolve(value, **changes)  # type: ignore[misc]
+    assert copy == expected
+    assert type(copy) is type(expected)
+    assert hash(copy) == hash(expected)
+    assert repr(copy) == repr(expected)
+
+
+@pytest.mark.parametrize("changed", [("sailors",), ("area", "area"), ("doubled",), ("_crew",)])
+def test_a_specialised_copy_names_distinct_init_fields(changed: tuple[str, ...]) -> None:
+    cls = Derived if "doubled" in changed else Plain
+    with pytest.raises(ArgumentValueError, match="distinct __init__ fields"):
+        replacer(cls, *changed)
 
 
 def test_validators_and_converters_still_run() -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from fractions import Fraction
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from serenissima.engine.flow import FlowVocabulary, shipped_flow
@@ -165,7 +166,7 @@ class Ctx:
         """
         last, held = self._holdings
         if last is not ports:
-            owners = tuple([port.owner for port in ports])
+            owners = tuple(map(_OWNER, ports))
             known = self._by_owners.get(owners)
             if known is None:
                 if len(self._by_owners) >= _OWNERS_KEPT:
@@ -233,6 +234,9 @@ class Ctx:
             return None
         return max(0, self.sizes[index] - state.ports[index].garrison)
 
+
+_OWNER = attrgetter("owner")
+"""A port's owner (a map over the ports runs without a Python loop)."""
 
 _OWNERS_KEPT = 4096
 """How many distinct sets of port owners :meth:`Ctx.holdings` remembers before starting afresh."""

@@ -68,7 +68,7 @@ class ClassicEngine:
         last = ctx.last_legal
         if last[0] is state:
             return last[1]
-        actions = ctx.flow.dispatch.legal(ctx, state)
+        actions = ctx.flow.dispatch.listers[type(state.phase)](ctx, state)
         ctx.last_legal = (state, actions)
         return actions
 

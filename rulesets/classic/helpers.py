@@ -11,7 +11,9 @@ turn to turn and phase to phase is in :mod:`.flow`.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterable
+from operator import attrgetter
 from typing import Any
 
 from serenissima.engine.core import CHANCE, Event
@@ -35,7 +37,10 @@ __all__ = [
     "goods_back",
     "paid",
     "reachable",
+    "replace_bids",
+    "replace_fleet",
     "replace_state",
+    "replace_turn",
     "sailors_back",
     "sunk",
     "to_chance",
@@ -50,6 +55,20 @@ Events = list[Event]
 
 replace_state: Callable[..., ClassicState] = replacer(ClassicState)
 """``replace_state(state, **changes)``: a copy of a state with some fields changed."""
+
+# the copies the engine makes most often, each changing the same fields every time
+replace_turn: Callable[[ClassicState, Phase, int], ClassicState] = replacer(
+    ClassicState, "phase", "to_act"
+)
+"""``replace_turn(state, phase, to_act)``: a copy of a state with another phase and actor."""
+replace_fleet: Callable[[ClassicState, tuple[Galley, ...], Phase], ClassicState] = replacer(
+    ClassicState, "galleys", "phase"
+)
+"""``replace_fleet(state, galleys, phase)``: a copy of a state with other galleys and phase."""
+replace_bids: Callable[[ClassicState, tuple[int | None, ...], int], ClassicState] = replacer(
+    ClassicState, "bids", "to_act"
+)
+"""``replace_bids(state, bids, to_act)``: a copy of a state with other bids and actor."""
 
 # --- new field values ------------------------------------------------------------
 
@@ -78,14 +97,19 @@ def transferred(state: ClassicState, payer: int, payee: int, ducats: int) -> tup
 
 
 def with_galley(galleys: tuple[Galley, ...], galley: Galley) -> tuple[Galley, ...]:
-    """``galleys`` with the galley of ``galley``'s number replaced (or added), by number."""
+    """``galleys`` with the galley of ``galley``'s number replaced (or added), by number.
+
+    ``galleys`` are in order of number, as a state holds them.
+    """
     number = galley.id
-    for i, g in enumerate(galleys):
-        if g.id == number:
-            return (*galleys[:i], galley, *galleys[i + 1 :])
-        if g.id > number:
-            return (*galleys[:i], galley, *galleys[i:])
-    return (*galleys, galley)
+    i = bisect_left(galleys, number, key=_NUMBER)
+    if i < len(galleys) and galleys[i].id == number:
+        return (*galleys[:i], galley, *galleys[i + 1 :])
+    return (*galleys[:i], galley, *galleys[i:])
+
+
+_NUMBER = attrgetter("id")
+"""A galley's number."""
 
 
 def without_galley(galleys: tuple[Galley, ...], number: int) -> tuple[Galley, ...]:

@@ -15,7 +15,7 @@ from serenissima.engine.rule_index import rule
 
 from ..context import Ctx
 from ..flow import start_turns
-from ..helpers import Events, replace_state, to_chance
+from ..helpers import Events, replace_bids, replace_state, to_chance
 from ..phases import Choosing, RollingOff
 from ..state import ClassicState
 from .actions import Bid, DieRoll, TakePosition
@@ -49,7 +49,7 @@ def apply_bid(ctx: Ctx, state: ClassicState, action: Bid, events: Events) -> Cla
     seat = state.to_act
     bids = (*state.bids[:seat], action.amount, *state.bids[seat + 1 :])
     if None in bids:
-        return replace_state(state, bids=bids, to_act=bids.index(None))
+        return replace_bids(state, bids, bids.index(None))
     amounts = tuple([b or 0 for b in bids])
     # C-BID-6: every bid goes to the treasury (in the state the ranking builds)
     revealed = {

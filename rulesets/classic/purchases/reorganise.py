@@ -20,6 +20,7 @@ from ..helpers import (
     backflows,
     crewed,
     goods_back,
+    replace_fleet,
     replace_state,
     sailors_back,
     with_galley,
@@ -233,7 +234,7 @@ def apply_shift_good(
         galleys, Galley(target.id, target.owner, target.area, target.sailors, cargo)
     )
     events.append(GoodMoved(seat, action.good, action.source, action.target))
-    return replace_state(state, phase=phase, galleys=galleys)
+    return replace_fleet(state, galleys, phase)
 
 
 @rule("C-DISC-1")

@@ -156,8 +156,10 @@ class Dispatch:
         table: The edition's phase table.
 
     Attributes:
+        listers: Each phase class's lister: what :meth:`legal` looks up.
         steps: Each phase class's step functions by action class: what :meth:`step`
-            looks up, for an engine that applies many actions in a row.
+            looks up. An engine that lists and applies many actions in a row may
+            read both tables itself and spare a call each time.
 
     Examples:
         >>> from serenissima import load_ruleset
@@ -168,17 +170,17 @@ class Dispatch:
         True
     """
 
-    __slots__ = ("_legal", "steps")
+    __slots__ = ("listers", "steps")
 
     def __init__(self, table: PhaseTable) -> None:
-        self._legal: dict[type, Legal] = {phase: _lister(rules) for phase, rules in table.items()}
+        self.listers: dict[type, Legal] = {phase: _lister(rules) for phase, rules in table.items()}
         self.steps: dict[type, Mapping[type[Action], Step]] = {
             phase: rules.steps for phase, rules in table.items()
         }
 
     def legal(self, ctx: Any, state: Any) -> tuple[Action, ...]:
         """The legal actions of ``state.phase`` (the outcomes at a chance node)."""
-        return self._legal[type(state.phase)](ctx, state)
+        return self.listers[type(state.phase)](ctx, state)
 
     def step(self, ctx: Any, state: Any, action: Action, events: list[Event]) -> Any:
         """Apply ``action`` through its phase's step function; events are appended."""

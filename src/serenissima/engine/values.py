@@ -32,6 +32,8 @@ from typing import Any, TypeVar
 
 import attrs
 
+from serenissima.engine.errors import ArgumentValueError
+
 __all__ = ["replacer"]
 
 T = TypeVar("T")
@@ -39,7 +41,7 @@ T = TypeVar("T")
 _MISSING: Any = object()
 
 
-def replacer(cls: type[T]) -> Callable[..., T]:
+def replacer(cls: type[T], *changed: str) -> Callable[..., T]:
     """Return a function ``replace(value, **changes)`` for instances of ``cls``.
 
     It returns a new instance equal to ``attrs.evolve(value, **changes)``: the
@@ -47,11 +49,21 @@ def replacer(cls: type[T]) -> Callable[..., T]:
     names), the others are copied. Fields with ``init=False`` are left to the
     constructor, as ``evolve`` does.
 
+    With field names in ``changed``, the function changes those fields, and
+    only those: ``replace(value, *new_values)`` takes their new values in that
+    order, and copies the other fields without asking whether each one
+    changes (about a quarter faster, for a copy a hot path makes again and again).
+
     Args:
         cls: An ``attrs`` class.
+        changed: The ``__init__`` names of the fields a specialised function changes.
 
     Returns:
         The generated function. Unknown field names raise ``TypeError``.
+
+    Raises:
+        ArgumentValueError: A name in ``changed`` is not an ``__init__`` field of
+            ``cls``, or is given twice.
 
     Example:
         >>> import attrs
@@ -63,29 +75,39 @@ def replacer(cls: type[T]) -> Callable[..., T]:
         >>> port = Port(owner=1, sailors=2)
         >>> replacer(Port)(port, sailors=0) == attrs.evolve(port, sailors=0)
         True
+        >>> replacer(Port, "sailors", "owner")(port, 5, None)
+        Port(owner=None, sailors=5)
     """
     fields = attrs.fields(cls)  # type: ignore[arg-type]
-    setters = _slot_setters(cls, fields)
-    params = ", ".join(f"{field.alias}=_missing" for field in fields if field.init)
-    if setters is not None:  # store each slot, as __init__ would, without calling it
-        body = "".join(
-            f"    _set_{field.name}(new, value.{field.name} if {field.alias} is _missing "
-            f"else {field.alias})\n"
-            for field in fields
+    aliases = [field.alias for field in fields if field.init]
+    if len(set(changed)) != len(changed) or not set(changed) <= set(aliases):
+        raise ArgumentValueError(
+            f"fields to change must be distinct __init__ fields of {cls.__qualname__} "
+            f"({', '.join(aliases)}), not {', '.join(changed)}"
         )
-        source = f"def replace(value, *, {params}):\n    new = _new(_cls)\n{body}    return new\n"
+    setters = _slot_setters(cls, fields)
+
+    def new_value(field: Any) -> str:
+        """The expression of a field's value in the copy."""
+        if changed:
+            return field.alias if field.alias in changed else f"value.{field.name}"
+        return f"value.{field.name} if {field.alias} is _missing else {field.alias}"
+
+    if changed:
+        params = ", ".join(changed)
+        signature = f"def replace(value, {params}):\n"
+    else:
+        params = ", ".join(f"{alias}=_missing" for alias in aliases)
+        signature = f"def replace(value, *, {params}):\n" if params else "def replace(value):\n"
+    if setters is not None:  # store each slot, as __init__ would, without calling it
+        body = "".join(f"    _set_{field.name}(new, {new_value(field)})\n" for field in fields)
+        source = f"{signature}    new = _new(_cls)\n{body}    return new\n"
     else:  # through the constructor; positional arguments first, then keyword-only ones
         ordered = sorted((field for field in fields if field.init), key=lambda f: f.kw_only)
         args = ", ".join(
-            f"{field.alias + '=' if field.kw_only else ''}"
-            f"(value.{field.name} if {field.alias} is _missing else {field.alias})"
-            for field in ordered
+            f"{field.alias + '=' if field.kw_only else ''}({new_value(field)})" for field in ordered
         )
-        source = (
-            f"def replace(value, *, {params}):\n    return _cls({args})\n"
-            if params
-            else "def replace(value):\n    return _cls()\n"
-        )
+        source = f"{signature}    return _cls({args})\n"
     namespace: dict[str, Any] = {"_cls": cls, "_missing": _MISSING, "_new": object.__new__}
     namespace.update(setters or {})
     exec(compile(source, f"<replacer of {cls.__qualname__}>", "exec"), namespace)
