@@ -7,7 +7,7 @@ import pytest
 
 from serenissima.engine.errors import ArgumentValueError
 from serenissima.engine.registry import load_ruleset
-from serenissima.engine.values import replacer
+from serenissima.engine.values import replacer, slot_init
 
 
 @attrs.frozen(slots=True)
@@ -121,3 +121,59 @@ def test_an_edition_state_copies_like_evolve(edition: str) -> None:
     assert copy == attrs.evolve(state, turn=5)
     assert copy.turn == 5
     assert state.turn == 0
+
+
+@slot_init
+@attrs.frozen(slots=True)
+class Quick:
+    area: str
+    _crew: int = 0
+    cargo: tuple[str, ...] = attrs.field(default=(), kw_only=True)
+
+
+@slot_init
+@attrs.frozen(slots=True)
+class QuickChild(Quick):
+    sunk: bool = False
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs"),
+    [
+        (("Genoa",), {}),
+        (("Genoa", 3), {"cargo": ("wine",)}),
+        ((), {"area": "Tunis", "crew": 2}),
+        (("Tunis",), {"sunk": True}),
+    ],
+)
+def test_slot_init_makes_what_the_attrs_init_makes(
+    args: tuple[object, ...], kwargs: dict[str, object]
+) -> None:
+    # the same class and values as one made by attrs' own __init__ (Plain, Child)
+    quick_cls, plain_cls = (QuickChild, Child) if "sunk" in kwargs else (Quick, Plain)
+    quick, plain = quick_cls(*args, **kwargs), plain_cls(*args, **kwargs)  # type: ignore[arg-type]
+    assert attrs.astuple(quick) == attrs.astuple(plain)
+    assert repr(quick).removeprefix("Quick") == repr(plain).removeprefix("Plain")
+    assert quick == attrs.evolve(quick)
+    assert hash(quick) == hash(attrs.evolve(quick))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        quick.area = "Ragusa"  # type: ignore[misc]
+
+
+def test_slot_init_asks_for_the_same_arguments() -> None:
+    with pytest.raises(TypeError):
+        Quick()  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Quick("Genoa", 1, ("wine",))  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Quick("Genoa", sailors=1)  # type: ignore[call-arg]
+
+
+def test_slot_init_refuses_a_class_whose_init_does_more() -> None:
+    @attrs.frozen(slots=True)
+    class Made:
+        goods: list[str] = attrs.Factory(list)
+
+    for cls in (Checked, Converted, Hashed, Derived, Made):
+        with pytest.raises(ArgumentValueError, match="plain slotted attrs class"):
+            slot_init(cls)

@@ -15,7 +15,7 @@ from serenissima.engine.rule_index import rule
 
 from ..context import Ctx
 from ..flow import start_turns
-from ..helpers import Events, replace_bids, replace_state, to_chance
+from ..helpers import Events, replace_bids, replace_state, replace_turn, to_chance
 from ..phases import Choosing, RollingOff
 from ..state import ClassicState
 from .actions import Bid, DieRoll, TakePosition
@@ -131,7 +131,10 @@ def _choose(
         free = [i for i, s in enumerate(slots) if s is None]
         zero = bids[seat] == 0
         if len(free) > 1 and not (zero and automatic):
-            return replace_state(state, phase=Choosing(queue, slots), to_act=seat, **changes)
+            choosing = Choosing(queue, slots)
+            if changes:
+                return replace_state(state, phase=choosing, to_act=seat, **changes)
+            return replace_turn(state, choosing, seat)
         # C-BID-5 (X-C-01): zero bidders take the earliest free place in roll order.
         slots = _take(slots, free[0], seat, events)
         queue = queue[1:]

@@ -129,7 +129,11 @@ def good_shift_actions(
             back = backflows(ctx, flows, good) if flows else None
             for target in targets:
                 if back is None or not back.undoes(str(source.id), str(target.id)):
-                    out.append(ShiftGood(good, source.id, target.id))
+                    key = ("shift-good", good, source.id, target.id)
+                    shift = ctx.memo.get(key)
+                    if shift is None:
+                        shift = ctx.memo[key] = (ShiftGood(good, source.id, target.id),)
+                    out.extend(shift)
 
 
 @rule("C-DISC-1", "C-DISC-2", "X-C-46", "X-C-47")
@@ -160,7 +164,10 @@ def discard_actions(
                 if ports[index].owner == seat:
                     break
             else:
-                out.append(DiscardSailor(galley.id))
+                dismiss = ctx.memo.get(("dismiss", galley.id))
+                if dismiss is None:
+                    dismiss = ctx.memo["dismiss", galley.id] = (DiscardSailor(galley.id),)
+                out.extend(dismiss)
 
 
 def dismissal_port(ctx: Ctx, state: ClassicState, seat: int, area: str) -> Reason:
