@@ -89,7 +89,8 @@ class ClassicEngine:
     def legal_actions(self, rules: Ruleset, state: State) -> tuple[Action, ...]:
         """Return the legal actions of the one who acts."""
         assert isinstance(state, ClassicState)
-        ctx = self._contexts.get(rules)
+        cached = self._contexts.last  # the context of the game's ruleset, without a call
+        ctx: Ctx = cached[1] if cached[0] is rules else self._contexts.get(rules)
         last = ctx.last_legal  # mostly worked out by the step that made ``state``
         return last[1] if last[0] is state else self._legal(ctx, state)
 
@@ -107,7 +108,8 @@ class ClassicEngine:
         Every payment being public, so is the purses' change (:func:`.sampling.settle`).
         """
         assert isinstance(state, ClassicState)
-        ctx = self._contexts.get(rules)
+        cached = self._contexts.last  # the context of the game's ruleset, without a call
+        ctx: Ctx = cached[1] if cached[0] is rules else self._contexts.get(rules)
         events: Events = []
         flow = ctx.flow
         steps = flow.dispatch.steps  # what dispatch.step looks up, without its call

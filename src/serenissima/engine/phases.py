@@ -112,21 +112,26 @@ class ContextCache(Generic[C]):
     Args:
         build: Makes the context of a ruleset.
 
+    Attributes:
+        last: The last ruleset asked for and its context, ``(None, None)`` before
+            the first: an engine may read it to answer the ruleset of the game it
+            plays without calling :meth:`get` at every step.
+
     Examples:
         >>> from serenissima import load_ruleset
         >>> from serenissima.engine.phases import ContextCache
         >>> cache = ContextCache(lambda rules: len(rules.board.ports))
         >>> rules = load_ruleset("modern")
-        >>> cache.get(rules), cache.get(rules) is cache.get(rules)
-        (19, True)
+        >>> cache.get(rules), cache.get(rules) is cache.get(rules), cache.last == (rules, 19)
+        (19, True, True)
     """
 
-    __slots__ = ("_build", "_entries", "_last")
+    __slots__ = ("_build", "_entries", "last")
 
     def __init__(self, build: Callable[[Ruleset], C]) -> None:
         self._build = build
         self._entries: dict[int, tuple[Ruleset, C]] = {}
-        self._last: tuple[Ruleset, C] | None = None
+        self.last: tuple[Ruleset | None, Any] = (None, None)
 
     def get(self, rules: Ruleset) -> C:
         """Return the context of ``rules``, building it the first time.
@@ -134,14 +139,15 @@ class ContextCache(Generic[C]):
         The last ruleset asked for is answered without a look-up: a game asks
         for its context at every step, almost always for the same ruleset.
         """
-        last = self._last
-        if last is not None and last[0] is rules:
-            return last[1]
+        last = self.last
+        if last[0] is rules:
+            context: C = last[1]
+            return context
         entry = self._entries.get(id(rules))
         if entry is None or entry[0] is not rules:
             entry = (rules, self._build(rules))
             self._entries[id(rules)] = entry
-        self._last = entry
+        self.last = entry
         return entry[1]
 
 
