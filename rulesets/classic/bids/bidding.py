@@ -128,15 +128,14 @@ def _choose(
     bids = changes.get("bids", state.bids)
     while queue:
         seat = queue[0]
-        free = [i for i, s in enumerate(slots) if s is None]
         zero = bids[seat] == 0
-        if len(free) > 1 and not (zero and automatic):
+        if slots.count(None) > 1 and not (zero and automatic):  # a choice of free places
             choosing = Choosing(queue, slots)
             if changes:
                 return replace_state(state, phase=choosing, to_act=seat, **changes)
             return replace_turn(state, choosing, seat)
         # C-BID-5 (X-C-01): zero bidders take the earliest free place in roll order.
-        slots = _take(slots, free[0], seat, events)
+        slots = _take(slots, slots.index(None), seat, events)
         queue = queue[1:]
     order = tuple(s for s in slots if s is not None)  # C-BID-7
     return start_turns(ctx, state, events, order=order, **changes)
