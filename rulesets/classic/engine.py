@@ -64,10 +64,11 @@ class ClassicEngine:
         self._contexts = ContextCache(lambda rules: Ctx(rules, FLOW_VOCABULARY))
 
     def _legal(self, ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
-        """The legal actions, remembered for the last state asked (``step`` asks first)."""
-        last = ctx.last_legal
-        if last[0] is state:
-            return last[1]
+        """Work out the legal actions and remember them for ``state``.
+
+        The callers first look for those remembered (:attr:`.Ctx.last_legal`):
+        the step that made ``state`` has often worked them out already.
+        """
         actions = ctx.flow.dispatch.listers[type(state.phase)](ctx, state)
         ctx.last_legal = (state, actions)
         return actions
