@@ -118,7 +118,8 @@ class ClassicEngine:
         while new.to_act != CHANCE and type(new.phase) in flow.passed_over:
             last = ctx.last_legal
             legal = last[1] if last[0] is new else self._legal(ctx, new)
-            if len(legal) > 1 or not only_done(legal):
+            # not done alone (only_done, asked only when the one action is not DONE itself)
+            if len(legal) != 1 or (legal[0] is not DONE and not only_done(legal)):
                 break
             new = steps[type(new.phase)][Done](ctx, new, DONE, events)
         if new.ducats is not state.ducats:

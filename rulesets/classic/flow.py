@@ -21,7 +21,7 @@ from typing import Any
 from serenissima.engine.core import TERMINAL, Action
 from serenissima.engine.rule_index import rule
 
-from .common import Done, PhaseStarted, RoundStarted, only_done
+from .common import DONE, Done, PhaseStarted, RoundStarted, only_done
 from .context import Ctx
 from .helpers import Events, replace_state, replace_turn
 from .phases import Bidding, Fighting, GameOver, Landing, Moving, Purchasing, Selling
@@ -172,7 +172,8 @@ def _turn_from(
         legal = _LEGAL[kind](ctx, state, phase)
         if kind in flow.accepted:  # the flow withholds some of the stage's actions
             legal = flow.admit(kind, legal)
-        if len(legal) > 1 or not only_done(legal):
+        # not done alone (only_done, asked only when the one action is not DONE itself)
+        if len(legal) != 1 or (legal[0] is not DONE and not only_done(legal)):
             if turn is None:
                 turn = replace_turn(state, phase, seat)
             ctx.last_legal = (turn, legal)

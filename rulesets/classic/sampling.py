@@ -65,7 +65,11 @@ def settle(before: ClassicState, after: ClassicState) -> None:
         >>> paid.reckoned == reckon(state, paid).reckoned == (1500, 2000)
         True
     """
-    _store_reckoning(after, reckoning_after(before.reckoned, before.ducats, after.ducats))
+    reckoned, purses = before.reckoned, before.ducats
+    if reckoned == purses:  # as in play: the reckoning is the purses, before and after
+        _store_reckoning(after, (*after.ducats,))
+    else:
+        _store_reckoning(after, reckoning_after(reckoned, purses, after.ducats))
 
 
 def hidden_bids(seen: ClassicObservation) -> tuple[int, ...]:

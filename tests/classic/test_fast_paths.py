@@ -129,6 +129,14 @@ def test_settling_a_payment_is_the_reckoning() -> None:
     settle(state, paid)
     assert paid == expected
     assert paid.reckoned == (1200, state.reckoned[1], 3100)
+    assert paid.reckoned is not paid.ducats  # a tuple of its own, as reckon makes it
+    # a reckoning apart from the purses, as a state built by hand may hold
+    apart = replace_state(state, reckoned=(1000, 900, 800))
+    paid = replace_state(apart, ducats=(apart.ducats[0] - 300, *apart.ducats[1:]))
+    expected = reckon(apart, paid)
+    settle(apart, paid)
+    assert paid == expected
+    assert paid.reckoned == (700, 900, 800)
 
 
 @given(numbers=st.sets(st.integers(1, 30), max_size=8), number=st.integers(1, 30))
