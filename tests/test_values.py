@@ -5,8 +5,9 @@ from __future__ import annotations
 import attrs
 import pytest
 
+from serenissima.engine.errors import ArgumentValueError
 from serenissima.engine.registry import load_ruleset
-from serenissima.engine.values import replacer
+from serenissima.engine.values import replacer, slot_init
 
 
 @attrs.frozen(slots=True)
@@ -67,6 +68,35 @@ def test_the_copy_is_what_evolve_makes(value: object, changes: dict[str, object]
     assert repr(copy) == repr(expected)
 
 
+@pytest.mark.parametrize(
+    ("value", "changes"),
+    [
+        (Plain("Genoa", 3, cargo=("wine",)), {"crew": 1}),
+        (Plain("Genoa"), {"cargo": ("salt", "wine"), "area": "Tunis"}),
+        (Checked(2), {"sailors": 0}),
+        (Converted(("wine",)), {"goods": ["salt"]}),
+        (Hashed("Venice"), {"port": "Ragusa"}),
+        (Derived(3), {"ducats": 5}),
+        (Child("Genoa", 1, sunk=False), {"sunk": True, "crew": 0}),
+    ],
+)
+def test_a_specialised_copy_is_what_evolve_makes(value: object, changes: dict[str, object]) -> None:
+    # the new values come in the order the fields were named, whatever the class's order
+    copy = replacer(type(value), *changes)(value, *changes.values())
+    expected = attrs.evolve(value, **changes)  # type: ignore[misc]
+    assert copy == expected
+    assert type(copy) is type(expected)
+    assert hash(copy) == hash(expected)
+    assert repr(copy) == repr(expected)
+
+
+@pytest.mark.parametrize("changed", [("sailors",), ("area", "area"), ("doubled",), ("_crew",)])
+def test_a_specialised_copy_names_distinct_init_fields(changed: tuple[str, ...]) -> None:
+    cls = Derived if "doubled" in changed else Plain
+    with pytest.raises(ArgumentValueError, match="distinct __init__ fields"):
+        replacer(cls, *changed)
+
+
 def test_validators_and_converters_still_run() -> None:
     with pytest.raises(ValueError, match="sailors"):
         replacer(Checked)(Checked(1), sailors=-1)
@@ -91,3 +121,59 @@ def test_an_edition_state_copies_like_evolve(edition: str) -> None:
     assert copy == attrs.evolve(state, turn=5)
     assert copy.turn == 5
     assert state.turn == 0
+
+
+@slot_init
+@attrs.frozen(slots=True)
+class Quick:
+    area: str
+    _crew: int = 0
+    cargo: tuple[str, ...] = attrs.field(default=(), kw_only=True)
+
+
+@slot_init
+@attrs.frozen(slots=True)
+class QuickChild(Quick):
+    sunk: bool = False
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs"),
+    [
+        (("Genoa",), {}),
+        (("Genoa", 3), {"cargo": ("wine",)}),
+        ((), {"area": "Tunis", "crew": 2}),
+        (("Tunis",), {"sunk": True}),
+    ],
+)
+def test_slot_init_makes_what_the_attrs_init_makes(
+    args: tuple[object, ...], kwargs: dict[str, object]
+) -> None:
+    # the same class and values as one made by attrs' own __init__ (Plain, Child)
+    quick_cls, plain_cls = (QuickChild, Child) if "sunk" in kwargs else (Quick, Plain)
+    quick, plain = quick_cls(*args, **kwargs), plain_cls(*args, **kwargs)  # type: ignore[arg-type]
+    assert attrs.astuple(quick) == attrs.astuple(plain)
+    assert repr(quick).removeprefix("Quick") == repr(plain).removeprefix("Plain")
+    assert quick == attrs.evolve(quick)
+    assert hash(quick) == hash(attrs.evolve(quick))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        quick.area = "Ragusa"  # type: ignore[misc]
+
+
+def test_slot_init_asks_for_the_same_arguments() -> None:
+    with pytest.raises(TypeError):
+        Quick()  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Quick("Genoa", 1, ("wine",))  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Quick("Genoa", sailors=1)  # type: ignore[call-arg]
+
+
+def test_slot_init_refuses_a_class_whose_init_does_more() -> None:
+    @attrs.frozen(slots=True)
+    class Made:
+        goods: list[str] = attrs.Factory(list)
+
+    for cls in (Checked, Converted, Hashed, Derived, Made):
+        with pytest.raises(ArgumentValueError, match="plain slotted attrs class"):
+            slot_init(cls)

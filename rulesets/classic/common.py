@@ -13,6 +13,7 @@ import attrs
 
 from serenissima.engine.core import Action, Event
 from serenissima.engine.refusals import Reason
+from serenissima.engine.values import slot_init
 
 __all__ = [
     "DONE",
@@ -127,6 +128,7 @@ class GoodMoved(Event):
         return f"{who(self.seat)} moves {self.good} from galley {self.source} to {self.target}"
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class GalleySunk(Event):
     """A galley sank with its cargo (C-ORG-3, C-BAT-6, C-PATK-6, C-LAND-3)."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from fractions import Fraction
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from serenissima.engine.flow import FlowVocabulary, shipped_flow
@@ -65,7 +66,8 @@ class Ctx:
             the keys are few (galley numbers, ports, sea areas, amounts,
             cargoes), so the table stays small over any number of games.
         backflows: The :class:`~.helpers.Backflows` checks of a phase-2 turn's
-            transfers, by kind and transfers (see :func:`~.helpers.backflows`).
+            transfers, by kind and transfers (``None`` where no piece of the kind
+            moved; see :func:`~.helpers.backflows`).
         outcomes: The outcomes of each kind of chance node, with their probabilities,
             by kind (they depend on the die alone).
         last_legal: The last state whose legal actions were worked out, and those
@@ -167,7 +169,7 @@ class Ctx:
         """
         last, held = self._holdings
         if last is not ports:
-            owners = tuple([port.owner for port in ports])
+            owners = tuple(map(_OWNER, ports))
             known = self._by_owners.get(owners)
             if known is None:
                 if len(self._by_owners) >= _OWNERS_KEPT:
@@ -235,6 +237,9 @@ class Ctx:
             return None
         return max(0, self.sizes[index] - state.ports[index].garrison)
 
+
+_OWNER = attrgetter("owner")
+"""A port's owner (a map over the ports runs without a Python loop)."""
 
 _OWNERS_KEPT = 4096
 """How many distinct sets of port owners :meth:`Ctx.holdings` remembers before starting afresh."""

@@ -19,7 +19,7 @@ from serenissima.engine.spaces import Family
 from . import encoding, heuristic, pace, space
 from .actions import ACTION_TYPES
 from .bids.actions import Bid
-from .common import DONE, only_done
+from .common import DONE, Done, only_done
 from .context import Ctx
 from .events import EVENT_TYPES
 from .explain import explain
@@ -28,7 +28,7 @@ from .notation import parse
 from .observation import ClassicObservation, observe
 from .phases import Phase
 from .render import render
-from .sampling import reckon, sample_state
+from .sampling import sample_state, settle
 from .scoring import standings
 from .setup import start
 from .state import ClassicOptions, ClassicState
@@ -64,11 +64,12 @@ class ClassicEngine:
         self._contexts = ContextCache(lambda rules: Ctx(rules, FLOW_VOCABULARY))
 
     def _legal(self, ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
-        """The legal actions, remembered for the last state asked (``step`` asks first)."""
-        last = ctx.last_legal
-        if last[0] is state:
-            return last[1]
-        actions = ctx.flow.dispatch.legal(ctx, state)
+        """Work out the legal actions and remember them for ``state``.
+
+        The callers first look for those remembered (:attr:`.Ctx.last_legal`):
+        the step that made ``state`` has often worked them out already.
+        """
+        actions = ctx.flow.dispatch.listers[type(state.phase)](ctx, state)
         ctx.last_legal = (state, actions)
         return actions
 
@@ -89,7 +90,10 @@ class ClassicEngine:
     def legal_actions(self, rules: Ruleset, state: State) -> tuple[Action, ...]:
         """Return the legal actions of the one who acts."""
         assert isinstance(state, ClassicState)
-        return self._legal(self._contexts.get(rules), state)
+        cached = self._contexts.last  # the context of the game's ruleset, without a call
+        ctx: Ctx = cached[1] if cached[0] is rules else self._contexts.get(rules)
+        last = ctx.last_legal  # mostly worked out by the step that made ``state``
+        return last[1] if last[0] is state else self._legal(ctx, state)
 
     def chance_outcomes(self, rules: Ruleset, state: State) -> tuple[tuple[Action, Fraction], ...]:
         """Return the outcomes of the chance node with their probabilities."""
@@ -102,25 +106,24 @@ class ClassicEngine:
 
         A seat whose only choice in phases 2 to 6 would be ``done`` is not
         asked: its turn ends by itself (its phase-6 income is still paid).
-        Every payment being public, so is the purses' change (:func:`.sampling.reckon`).
+        Every payment being public, so is the purses' change (:func:`.sampling.settle`).
         """
         assert isinstance(state, ClassicState)
-        ctx = self._contexts.get(rules)
+        cached = self._contexts.last  # the context of the game's ruleset, without a call
+        ctx: Ctx = cached[1] if cached[0] is rules else self._contexts.get(rules)
         events: Events = []
         flow = ctx.flow
-        new = flow.dispatch.step(ctx, state, action, events)
+        steps = flow.dispatch.steps  # what dispatch.step looks up, without its call
+        new = steps[type(state.phase)][type(action)](ctx, state, action, events)
         while new.to_act != CHANCE and type(new.phase) in flow.passed_over:
             last = ctx.last_legal
             legal = last[1] if last[0] is new else self._legal(ctx, new)
-            if not only_done(legal):
+            # not done alone (only_done, asked only when the one action is not DONE itself)
+            if len(legal) != 1 or (legal[0] is not DONE and not only_done(legal)):
                 break
-            new = flow.dispatch.step(ctx, new, DONE, events)
+            new = steps[type(new.phase)][Done](ctx, new, DONE, events)
         if new.ducats is not state.ducats:
-            paid = new
-            new = reckon(state, paid)
-            last = ctx.last_legal
-            if last[0] is paid:  # the reckoning changes no legal action
-                ctx.last_legal = (new, last[1])
+            settle(state, new)  # the step's own new state, not yet handed out
         return new, tuple(events)
 
     def explain(self, rules: Ruleset, state: State, action: Action) -> IllegalActionError:

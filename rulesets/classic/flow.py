@@ -21,9 +21,9 @@ from typing import Any
 from serenissima.engine.core import TERMINAL, Action
 from serenissima.engine.rule_index import rule
 
-from .common import Done, PhaseStarted, RoundStarted, only_done
+from .common import DONE, Done, PhaseStarted, RoundStarted, only_done
 from .context import Ctx
-from .helpers import Events, replace_state
+from .helpers import Events, replace_state, replace_turn
 from .phases import Bidding, Fighting, GameOver, Landing, Moving, Purchasing, Selling
 from .purchases.purchase import purchase_legal
 from .sales.selling import selling_legal
@@ -159,31 +159,29 @@ def _turn_from(
                 return flow.finish("round", ctx, state, events, **changes)
             kind, index = stages[at], 0
             _announce(kind, events)
-        phase = fresh_turn(kind, index)
+        phase = _FRESH.get((kind, index))
+        if phase is None:
+            phase = fresh_turn(kind, index)
         seat = order[index]
+        turn = None  # the seat's turn as a state, once built
         if changes:
             # the stage may read what earlier turns changed (the new order, ducats): build
             # the state once, as the seat's turn (a later build sets the phase again)
             state, changes = replace_state(state, phase=phase, to_act=seat, **changes), {}
-            legal = _listed(ctx, state, kind, phase)
-            if not only_done(legal):
-                ctx.last_legal = (state, legal)
-                return state
-        else:
-            legal = _listed(ctx, state, kind, phase)
-            if not only_done(legal):
-                new = replace_state(state, phase=phase, to_act=seat)
-                ctx.last_legal = (new, legal)
-                return new
+            turn = state
+        legal = _LEGAL[kind](ctx, state, phase)
+        if kind in flow.accepted:  # the flow withholds some of the stage's actions
+            legal = flow.admit(kind, legal)
+        # not done alone (only_done, asked only when the one action is not DONE itself)
+        if len(legal) != 1 or (legal[0] is not DONE and not only_done(legal)):
+            if turn is None:
+                turn = replace_turn(state, phase, seat)
+            ctx.last_legal = (turn, legal)
+            return turn
         turn_end = flow.turn_end.get(kind)
         if turn_end is not None:
             changes = turn_end(ctx, state, seat, events, changes)
         index += 1
-
-
-def _listed(ctx: Ctx, state: ClassicState, kind: type[TurnPhase], phase: Any) -> tuple[Action, ...]:
-    """The legal actions of turn ``phase``, without those the flow withholds from its stage."""
-    return ctx.flow.admit(kind, _LEGAL[kind](ctx, state, phase))
 
 
 # --- done: the end of a seat's turn ------------------------------------------------

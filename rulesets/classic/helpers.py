@@ -11,7 +11,9 @@ turn to turn and phase to phase is in :mod:`.flow`.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterable
+from operator import attrgetter
 from typing import Any
 
 from serenissima.engine.core import CHANCE, Event
@@ -35,7 +37,10 @@ __all__ = [
     "goods_back",
     "paid",
     "reachable",
+    "replace_bids",
+    "replace_fleet",
     "replace_state",
+    "replace_turn",
     "sailors_back",
     "sunk",
     "to_chance",
@@ -50,6 +55,20 @@ Events = list[Event]
 
 replace_state: Callable[..., ClassicState] = replacer(ClassicState)
 """``replace_state(state, **changes)``: a copy of a state with some fields changed."""
+
+# the copies the engine makes most often, each changing the same fields every time
+replace_turn: Callable[[ClassicState, Phase, int], ClassicState] = replacer(
+    ClassicState, "phase", "to_act"
+)
+"""``replace_turn(state, phase, to_act)``: a copy of a state with another phase and actor."""
+replace_fleet: Callable[[ClassicState, tuple[Galley, ...], Phase], ClassicState] = replacer(
+    ClassicState, "galleys", "phase"
+)
+"""``replace_fleet(state, galleys, phase)``: a copy of a state with other galleys and phase."""
+replace_bids: Callable[[ClassicState, tuple[int | None, ...], int], ClassicState] = replacer(
+    ClassicState, "bids", "to_act"
+)
+"""``replace_bids(state, bids, to_act)``: a copy of a state with other bids and actor."""
 
 # --- new field values ------------------------------------------------------------
 
@@ -78,14 +97,19 @@ def transferred(state: ClassicState, payer: int, payee: int, ducats: int) -> tup
 
 
 def with_galley(galleys: tuple[Galley, ...], galley: Galley) -> tuple[Galley, ...]:
-    """``galleys`` with the galley of ``galley``'s number replaced (or added), by number."""
+    """``galleys`` with the galley of ``galley``'s number replaced (or added), by number.
+
+    ``galleys`` are in order of number, as a state holds them.
+    """
     number = galley.id
-    for i, g in enumerate(galleys):
-        if g.id == number:
-            return (*galleys[:i], galley, *galleys[i + 1 :])
-        if g.id > number:
-            return (*galleys[:i], galley, *galleys[i:])
-    return (*galleys, galley)
+    i = bisect_left(galleys, number, key=_NUMBER)
+    if i < len(galleys) and galleys[i].id == number:
+        return (*galleys[:i], galley, *galleys[i + 1 :])
+    return (*galleys[:i], galley, *galleys[i:])
+
+
+_NUMBER = attrgetter("id")
+"""A galley's number."""
 
 
 def without_galley(galleys: tuple[Galley, ...], number: int) -> tuple[Galley, ...]:
@@ -200,6 +224,11 @@ class Backflows:
         self._edges = flow_edges(flows, kind)
         self._reach: dict[str, set[str]] = {}
 
+    @property
+    def moved(self) -> bool:
+        """Whether any piece of the kind was moved this turn."""
+        return bool(self._edges)
+
     def undoes(self, source: str, target: str) -> bool:
         """Whether moving a piece from ``source`` to ``target`` undoes an earlier move."""
         if not self._edges:
@@ -213,20 +242,27 @@ class Backflows:
 _BACKFLOWS_KEPT = 4096
 """How many :class:`Backflows` :func:`backflows` remembers before starting afresh."""
 
+_UNSEEN = Backflows((), "")
+"""What :func:`backflows` finds for transfers it has not yet worked out."""
 
-def backflows(ctx: Ctx, flows: tuple[Flow, ...], kind: str) -> Backflows:
+
+def backflows(ctx: Ctx, flows: tuple[Flow, ...], kind: str) -> Backflows | None:
     """The :class:`Backflows` of ``flows`` and ``kind``, remembered by value in ``ctx``.
 
-    A turn's transfers stay the same over its other steps, and the same few
-    transfers recur from turn to turn and game to game: each check, with the
-    places it found reachable, is worked out once.
+    ``None`` when ``flows`` hold no transfer of ``kind``: then no transfer
+    from one place to another undoes an earlier one. A turn's transfers stay
+    the same over its other steps, and the same few transfers recur from turn
+    to turn and game to game: each check, with the places it found reachable,
+    is worked out once.
     """
     key = (kind, flows)
-    found: Backflows | None = ctx.backflows.get(key)
-    if found is None:
-        if len(ctx.backflows) >= _BACKFLOWS_KEPT:
-            ctx.backflows.clear()
-        found = ctx.backflows[key] = Backflows(flows, kind)
+    kept = ctx.backflows
+    found: Backflows | None = kept.get(key, _UNSEEN)
+    if found is _UNSEEN:
+        if len(kept) >= _BACKFLOWS_KEPT:
+            kept.clear()
+        check = Backflows(flows, kind)
+        found = kept[key] = check if check.moved else None
     return found
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import attrs
 
+from serenissima.engine.values import slot_init
+
 __all__ = [
     "Bidding",
     "Choosing",
@@ -48,6 +50,7 @@ class Bidding:
     """Secret bids for turn order (C-BID-2): the next seat without a bid bids."""
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class RollingOff:
     """Chance: a tied group rolls the die, one seat at a time (C-BID-4, C-BID-5, X-C-02).
@@ -63,6 +66,7 @@ class RollingOff:
     ranked: tuple[int, ...]
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class Choosing:
     """Seat ``queue[0]`` picks a free position in the turn order (C-BID-3).
@@ -79,6 +83,7 @@ class Choosing:
 # --- phase 2 -----------------------------------------------------------------
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class Purchasing:
     """Phase 2: seat ``order[index]`` buys, builds, hires, reorganises and trades (C-P2-1).
@@ -147,6 +152,7 @@ class Negotiating:
 # --- phase 3 -----------------------------------------------------------------
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class Moving:
     """Phase 3: seat ``order[index]`` moves its galleys one at a time (C-MOVE-1).
@@ -235,6 +241,7 @@ class Spoils:
 # --- phases 5 and 6 ----------------------------------------------------------
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class Landing:
     """Phase 5: seat ``order[index]`` lands sailors on ports without a garrison (C-LAND-1).

@@ -10,6 +10,7 @@ yet revealed (C-BID-2) drawn, the rest as seen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 
 from serenissima.engine.pieces import own_purse, reckoning_after
@@ -20,7 +21,7 @@ from .observation import ClassicObservation
 from .phases import Bidding
 from .state import ClassicState
 
-__all__ = ["hidden_bids", "reckon", "sample_state"]
+__all__ = ["hidden_bids", "reckon", "sample_state", "settle"]
 
 
 def reckon(before: ClassicState, after: ClassicState) -> ClassicState:
@@ -40,6 +41,35 @@ def reckon(before: ClassicState, after: ClassicState) -> ClassicState:
     """
     reckoned = reckoning_after(before.reckoned, before.ducats, after.ducats)
     return replace_state(after, reckoned=reckoned)
+
+
+_store_reckoning: Callable[[ClassicState, tuple[int, ...]], None] = vars(ClassicState)[
+    "reckoned"
+].__set__
+"""Write the ``reckoned`` slot of a state (only :func:`settle` does, into a state of its own)."""
+
+
+def settle(before: ClassicState, after: ClassicState) -> None:
+    """Move the public reckoning of ``after`` as :func:`reckon` does, in ``after`` itself.
+
+    Only for a state a step has just built and not yet handed out: it is
+    then as if the step had built it with that reckoning, and the state is
+    not built a second time (the engine's step settles every payment so).
+
+    Examples:
+        >>> import serenissima as ser
+        >>> rules = ser.load_ruleset("classic")
+        >>> state = rules.new_game(2)
+        >>> paid = replace_state(state, ducats=(1500, 2000))
+        >>> settle(state, paid)
+        >>> paid.reckoned == reckon(state, paid).reckoned == (1500, 2000)
+        True
+    """
+    reckoned, purses = before.reckoned, before.ducats
+    if reckoned == purses:  # as in play: the reckoning is the purses, before and after
+        _store_reckoning(after, (*after.ducats,))
+    else:
+        _store_reckoning(after, reckoning_after(reckoned, purses, after.ducats))
 
 
 def hidden_bids(seen: ClassicObservation) -> tuple[int, ...]:

@@ -8,12 +8,14 @@ from __future__ import annotations
 import attrs
 
 from serenissima.engine.core import State
+from serenissima.engine.values import slot_init
 
 from .phases import Phase
 
 __all__ = ["ClassicOptions", "ClassicState", "Galley", "Port"]
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class Galley:
     """A galley in play.
@@ -36,6 +38,7 @@ class Galley:
     cargo: tuple[str, ...] = ()
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class Port:
     """The pieces on a port.

@@ -25,11 +25,13 @@ from serenissima_rulesets.classic.actions import DONE, Bid, Done, only_done
 from serenissima_rulesets.classic.flow import TURN_PHASES, fresh_turn
 from serenissima_rulesets.classic.helpers import (
     Backflows,
+    backflows,
     flows_allow,
     replace_state,
     with_galley,
 )
 from serenissima_rulesets.classic.phases import Moving
+from serenissima_rulesets.classic.sampling import reckon, settle
 from serenissima_rulesets.classic.state import ClassicState, Galley
 
 RULES = load_ruleset("classic")
@@ -105,6 +107,36 @@ def test_backflows_undo_what_flows_allow_not(
     assert Backflows(flows, "sailor").undoes(source, target) == (
         not flows_allow(flows, "sailor", source, target)
     )
+
+
+@given(flows=FLOWS, source=PLACES, target=PLACES)
+def test_remembered_backflows_are_none_only_when_no_piece_of_the_kind_moved(
+    flows: list[tuple[str, str, str]], source: str, target: str
+) -> None:
+    check = backflows(CTX, tuple(flows), "sailor")
+    assert (check is None) == all(kind != "sailor" for kind, _, _ in flows)
+    if source != target:  # a transfer from one place to another, as the generators list them
+        undoes = check is not None and check.undoes(source, target)
+        assert undoes == (not flows_allow(flows, "sailor", source, target))
+
+
+def test_settling_a_payment_is_the_reckoning() -> None:
+    # the engine writes the reckoning into the state a step built instead of copying it
+    state = RULES.new_game(3)
+    assert isinstance(state, ClassicState)
+    paid = replace_state(state, ducats=(1200, state.ducats[1], 3100))
+    expected = reckon(state, paid)
+    settle(state, paid)
+    assert paid == expected
+    assert paid.reckoned == (1200, state.reckoned[1], 3100)
+    assert paid.reckoned is not paid.ducats  # a tuple of its own, as reckon makes it
+    # a reckoning apart from the purses, as a state built by hand may hold
+    apart = replace_state(state, reckoned=(1000, 900, 800))
+    paid = replace_state(apart, ducats=(apart.ducats[0] - 300, *apart.ducats[1:]))
+    expected = reckon(apart, paid)
+    settle(apart, paid)
+    assert paid == expected
+    assert paid.reckoned == (700, 900, 800)
 
 
 @given(numbers=st.sets(st.integers(1, 30), max_size=8), number=st.integers(1, 30))

@@ -15,7 +15,7 @@ from serenissima.engine.rule_index import rule
 
 from ..context import Ctx
 from ..flow import start_turns
-from ..helpers import Events, replace_state, to_chance
+from ..helpers import Events, replace_bids, replace_state, replace_turn, to_chance
 from ..phases import Choosing, RollingOff
 from ..state import ClassicState
 from .actions import Bid, DieRoll, TakePosition
@@ -49,7 +49,7 @@ def apply_bid(ctx: Ctx, state: ClassicState, action: Bid, events: Events) -> Cla
     seat = state.to_act
     bids = (*state.bids[:seat], action.amount, *state.bids[seat + 1 :])
     if None in bids:
-        return replace_state(state, bids=bids, to_act=bids.index(None))
+        return replace_bids(state, bids, bids.index(None))
     amounts = tuple([b or 0 for b in bids])
     # C-BID-6: every bid goes to the treasury (in the state the ranking builds)
     revealed = {
@@ -128,12 +128,14 @@ def _choose(
     bids = changes.get("bids", state.bids)
     while queue:
         seat = queue[0]
-        free = [i for i, s in enumerate(slots) if s is None]
         zero = bids[seat] == 0
-        if len(free) > 1 and not (zero and automatic):
-            return replace_state(state, phase=Choosing(queue, slots), to_act=seat, **changes)
+        if slots.count(None) > 1 and not (zero and automatic):  # a choice of free places
+            choosing = Choosing(queue, slots)
+            if changes:
+                return replace_state(state, phase=choosing, to_act=seat, **changes)
+            return replace_turn(state, choosing, seat)
         # C-BID-5 (X-C-01): zero bidders take the earliest free place in roll order.
-        slots = _take(slots, free[0], seat, events)
+        slots = _take(slots, slots.index(None), seat, events)
         queue = queue[1:]
     order = tuple(s for s in slots if s is not None)  # C-BID-7
     return start_turns(ctx, state, events, order=order, **changes)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from serenissima.engine.core import Event
+from serenissima.engine.values import slot_init
 
 from ..common import who
 
@@ -22,6 +23,7 @@ class BidsRevealed(Event):
         return f"bids revealed: {shown}; all paid to the treasury"
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class DieRolled(Event):
     """A seat rolled the die to break a tie in the bidding (C-BID-4, C-BID-5)."""
@@ -33,6 +35,7 @@ class DieRolled(Event):
         return f"{who(self.seat)} rolls {self.value}"
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class PositionTaken(Event):
     """A seat took a place in the round's turn order (C-BID-3, C-BID-5)."""

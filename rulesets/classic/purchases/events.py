@@ -8,6 +8,7 @@ from __future__ import annotations
 import attrs
 
 from serenissima.engine.core import Event
+from serenissima.engine.values import slot_init
 
 from ..common import where, who
 
@@ -26,6 +27,7 @@ __all__ = [
 ]
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class GoodBought(Event):
     """Pieces were bought at a port (C-BUY).
@@ -137,6 +139,7 @@ class FortBuilt(Event):
         return f"{who(self.seat)} builds a fortress at {self.port}"
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class SailorHired(Event):
     """A sailor was hired (C-HIRE); ``galley`` 0 means the garrison."""
@@ -150,6 +153,7 @@ class SailorHired(Event):
         return f"{who(self.seat)} hires a sailor at {self.port} for {where}"
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class SailorMoved(Event):
     """A sailor moved within a sea area (C-ORG-1)."""
@@ -162,6 +166,7 @@ class SailorMoved(Event):
         return f"{who(self.seat)} moves a sailor from {where(self.source)} to {where(self.target)}"
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class GoodDiscarded(Event):
     """A piece of goods went back to the box (C-DISC-1)."""

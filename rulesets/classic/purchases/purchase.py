@@ -164,7 +164,8 @@ def purchase_actions(ctx: Ctx, state: ClassicState) -> tuple[Action, ...]:
     In this order: done, purchases, requests for a price, hires, builds,
     sailor and goods transfers, discards and trades.
     """
-    return purchase_legal(ctx, state, current_turn(state))
+    phase = state.phase
+    return purchase_legal(ctx, state, phase if type(phase) is Purchasing else current_turn(state))
 
 
 def purchase_legal(ctx: Ctx, state: ClassicState, turn: Purchasing) -> tuple[Action, ...]:

@@ -20,6 +20,7 @@ from ..helpers import (
     backflows,
     crewed,
     goods_back,
+    replace_fleet,
     replace_state,
     sailors_back,
     with_galley,
@@ -128,7 +129,11 @@ def good_shift_actions(
             back = backflows(ctx, flows, good) if flows else None
             for target in targets:
                 if back is None or not back.undoes(str(source.id), str(target.id)):
-                    out.append(ShiftGood(good, source.id, target.id))
+                    key = ("shift-good", good, source.id, target.id)
+                    shift = ctx.memo.get(key)
+                    if shift is None:
+                        shift = ctx.memo[key] = (ShiftGood(good, source.id, target.id),)
+                    out.extend(shift)
 
 
 @rule("C-DISC-1", "C-DISC-2", "X-C-46", "X-C-47")
@@ -159,7 +164,10 @@ def discard_actions(
                 if ports[index].owner == seat:
                     break
             else:
-                out.append(DiscardSailor(galley.id))
+                dismiss = ctx.memo.get(("dismiss", galley.id))
+                if dismiss is None:
+                    dismiss = ctx.memo["dismiss", galley.id] = (DiscardSailor(galley.id),)
+                out.extend(dismiss)
 
 
 def dismissal_port(ctx: Ctx, state: ClassicState, seat: int, area: str) -> Reason:
@@ -233,7 +241,7 @@ def apply_shift_good(
         galleys, Galley(target.id, target.owner, target.area, target.sailors, cargo)
     )
     events.append(GoodMoved(seat, action.good, action.source, action.target))
-    return replace_state(state, phase=phase, galleys=galleys)
+    return replace_fleet(state, galleys, phase)
 
 
 @rule("C-DISC-1")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from serenissima.engine.core import Event
+from serenissima.engine.values import slot_init
 
 from ..common import who
 
@@ -41,6 +42,7 @@ class GoodSold(Event):
         )
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class IncomePaid(Event):
     """Income for holding one's own capital (C-INC-1)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from serenissima.engine.core import Event
+from serenissima.engine.values import slot_init
 
 from ..common import who
 
@@ -18,6 +19,7 @@ __all__ = [
 ]
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class GalleyMoved(Event):
     """A galley moved one sea area (C-MOVE-1)."""
@@ -86,6 +88,7 @@ class GalleyCaptured(Event):
         return f"{who(self.seat)} captures galley {self.galley} with {self.sailors} sailor(s)"
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class SailorLanded(Event):
     """A sailor landed on a port (C-LAND-1)."""
@@ -98,6 +101,7 @@ class SailorLanded(Event):
         return f"{who(self.seat)} lands a sailor from galley {self.galley} on {self.port}"
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class PortTaken(Event):
     """A port changed hands (C-LAND-2)."""

@@ -32,7 +32,7 @@ def landing_legal(ctx: Ctx, state: ClassicState, phase: Landing) -> tuple[Action
     """The legal actions in ``phase``, which need not be ``state``'s phase yet."""
     seat = state.order[phase.index]
     capped = state.options.classic_garrison_cap != "none"
-    ports, area_ports, port_ids = state.ports, ctx.area_ports, ctx.port_ids
+    ports, area_ports, port_ids, memo = state.ports, ctx.area_ports, ctx.port_ids, ctx.memo
     actions: list[Action] = []
     for galley in state.galleys:
         if galley.owner != seat:
@@ -44,7 +44,10 @@ def landing_legal(ctx: Ctx, state: ClassicState, phase: Landing) -> tuple[Action
             open_ = port.garrison == 0 or port_id in phase.taken
             room = ctx.garrison_room(state, index) if capped else None
             if open_ and (room is None or room > 0):
-                actions.append(Land(galley.id, port_id))
+                land = memo.get(("land", galley.id, index))
+                if land is None:
+                    land = memo["land", galley.id, index] = (Land(galley.id, port_id),)
+                actions.extend(land)
     actions.append(DONE)
     return tuple(actions)
 

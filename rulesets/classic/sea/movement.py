@@ -11,7 +11,7 @@ from serenissima.engine.rule_index import rule
 
 from ..common import DONE, Refuse
 from ..context import Ctx
-from ..helpers import Events, replace_state, with_galley
+from ..helpers import Events, replace_fleet, replace_state, with_galley
 from ..phases import Moving, Permission
 from ..state import ClassicState, Galley
 from .actions import Grant, Move, Request
@@ -126,7 +126,7 @@ def apply_move(ctx: Ctx, state: ClassicState, action: Move, events: Events) -> C
     else:
         asked = must_ask(ctx, state, moved, galleys)
         new = Moving(phase.index, done, action.galley, steps, not asked, phase.refused)
-    return replace_state(state, galleys=galleys, phase=new)
+    return replace_fleet(state, galleys, new)
 
 
 @rule("C-MOVE-3")

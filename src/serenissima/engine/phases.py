@@ -112,21 +112,26 @@ class ContextCache(Generic[C]):
     Args:
         build: Makes the context of a ruleset.
 
+    Attributes:
+        last: The last ruleset asked for and its context, ``(None, None)`` before
+            the first: an engine may read it to answer the ruleset of the game it
+            plays without calling :meth:`get` at every step.
+
     Examples:
         >>> from serenissima import load_ruleset
         >>> from serenissima.engine.phases import ContextCache
         >>> cache = ContextCache(lambda rules: len(rules.board.ports))
         >>> rules = load_ruleset("modern")
-        >>> cache.get(rules), cache.get(rules) is cache.get(rules)
-        (19, True)
+        >>> cache.get(rules), cache.get(rules) is cache.get(rules), cache.last == (rules, 19)
+        (19, True, True)
     """
 
-    __slots__ = ("_build", "_entries", "_last")
+    __slots__ = ("_build", "_entries", "last")
 
     def __init__(self, build: Callable[[Ruleset], C]) -> None:
         self._build = build
         self._entries: dict[int, tuple[Ruleset, C]] = {}
-        self._last: tuple[Ruleset, C] | None = None
+        self.last: tuple[Ruleset | None, Any] = (None, None)
 
     def get(self, rules: Ruleset) -> C:
         """Return the context of ``rules``, building it the first time.
@@ -134,14 +139,15 @@ class ContextCache(Generic[C]):
         The last ruleset asked for is answered without a look-up: a game asks
         for its context at every step, almost always for the same ruleset.
         """
-        last = self._last
-        if last is not None and last[0] is rules:
-            return last[1]
+        last = self.last
+        if last[0] is rules:
+            context: C = last[1]
+            return context
         entry = self._entries.get(id(rules))
         if entry is None or entry[0] is not rules:
             entry = (rules, self._build(rules))
             self._entries[id(rules)] = entry
-        self._last = entry
+        self.last = entry
         return entry[1]
 
 
@@ -155,6 +161,12 @@ class Dispatch:
     Args:
         table: The edition's phase table.
 
+    Attributes:
+        listers: Each phase class's lister: what :meth:`legal` looks up.
+        steps: Each phase class's step functions by action class: what :meth:`step`
+            looks up. An engine that lists and applies many actions in a row may
+            read both tables itself and spare a call each time.
+
     Examples:
         >>> from serenissima import load_ruleset
         >>> from serenissima.engine.phases import Dispatch, table_legal
@@ -164,21 +176,21 @@ class Dispatch:
         True
     """
 
-    __slots__ = ("_legal", "_steps")
+    __slots__ = ("listers", "steps")
 
     def __init__(self, table: PhaseTable) -> None:
-        self._legal: dict[type, Legal] = {phase: _lister(rules) for phase, rules in table.items()}
-        self._steps: dict[type, Mapping[type[Action], Step]] = {
+        self.listers: dict[type, Legal] = {phase: _lister(rules) for phase, rules in table.items()}
+        self.steps: dict[type, Mapping[type[Action], Step]] = {
             phase: rules.steps for phase, rules in table.items()
         }
 
     def legal(self, ctx: Any, state: Any) -> tuple[Action, ...]:
         """The legal actions of ``state.phase`` (the outcomes at a chance node)."""
-        return self._legal[type(state.phase)](ctx, state)
+        return self.listers[type(state.phase)](ctx, state)
 
     def step(self, ctx: Any, state: Any, action: Action, events: list[Event]) -> Any:
         """Apply ``action`` through its phase's step function; events are appended."""
-        return self._steps[type(state.phase)][type(action)](ctx, state, action, events)
+        return self.steps[type(state.phase)][type(action)](ctx, state, action, events)
 
 
 def _lister(rules: PhaseRules) -> Legal:

@@ -27,6 +27,7 @@ from serenissima.engine.errors import (
     ArgumentTypeError,
     IllegalActionError,
     OptionError,
+    SerenissimaError,
 )
 from serenissima.engine.indexing import Indexing, Learnable
 from serenissima.engine.option_values import OptionValue, resolve_options
@@ -187,8 +188,10 @@ class Ruleset(Views, Indexing):
         cache = self._cache
         if cache[0] is state:
             return cache[1]
-        self._own(state)
-        actions = self.engine.legal_actions(self, state)
+        engine = self.engine
+        if type(state) is not engine.state_type:  # _own's check, without the call in play
+            self._own(state)
+        actions = engine.legal_actions(self, state)
         self._cache = (state, actions)
         return actions
 
@@ -212,7 +215,12 @@ class Ruleset(Views, Indexing):
         Raises:
             IllegalActionError: The action is not legal; ``state`` is unchanged.
         """
-        return self.step(state, action)[0]
+        # what step does, without its call: every game loop applies through here
+        cache = self._cache
+        actions = cache[1] if cache[0] is state else self.legal_actions(state)
+        if not any(map(is_, actions, repeat(action))) and action not in actions:
+            raise self._refusal(state, action)
+        return self.engine.step(self, state, action)[0]
 
     def step(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         """Apply a legal action; return the new state and the events it caused.
@@ -220,14 +228,19 @@ class Ruleset(Views, Indexing):
         Raises:
             IllegalActionError: The action is not legal; ``state`` is unchanged.
         """
-        actions = self.legal_actions(state)
+        cache = self._cache  # legal_actions(state), without the call when it was just asked
+        actions = cache[1] if cache[0] is state else self.legal_actions(state)
         # a bot hands back one of the listed actions itself: find it by identity first
         # (C-speed, no __eq__ calls), then by equality (a parsed or rebuilt action)
         if not any(map(is_, actions, repeat(action))) and action not in actions:
-            if not isinstance(action, self.engine.action_types):
-                raise ArgumentTypeError("action", ACTION_EXPECTED, action)
-            raise self.engine.explain(self, state, action)
+            raise self._refusal(state, action)
         return self.engine.step(self, state, action)
+
+    def _refusal(self, state: State, action: object) -> SerenissimaError:
+        """The error for ``action``, which is not one of the legal actions of ``state``."""
+        if not isinstance(action, self.engine.action_types):
+            return ArgumentTypeError("action", ACTION_EXPECTED, action)
+        return self.engine.explain(self, state, action)
 
     def apply_unchecked(self, state: State, action: Action) -> State:
         """Apply an action without checking it: for bots that picked it from ``legal_actions``.
