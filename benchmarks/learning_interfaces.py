@@ -204,18 +204,15 @@ def main(argv: list[str] | None = None) -> int:
             f"{row['ruleset']:8} {row['players']:>7} {row['interface']:17} "
             f"{row['decisions_per_second']:>12,.0f} {row['overhead']:>9.1%}"
         )
-    command = "python benchmarks/learning_interfaces.py " + " ".join(
-        [
-            "--players",
-            *map(str, args.players),
-            "--seconds",
-            f"{args.seconds:g}",
-            "--rounds",
-            str(args.rounds),
-        ]
-    )
     figures = {"seconds": args.seconds, "rounds": args.rounds, "seed": args.seed}
-    save(args.out, command, {**figures, "results": rows}, ("pettingzoo", "open_spiel"))
+    options = {"--players": args.players, "--seconds": f"{args.seconds:g}", "--rounds": args.rounds}
+    save(
+        args.out,
+        "learning_interfaces.py",
+        options,
+        {**figures, "results": rows},
+        ("pettingzoo", "open_spiel"),
+    )
     return 0
 
 

@@ -57,9 +57,21 @@ def interleave(
 
 
 def save(
-    out: Path | None, command: str, figures: dict[str, Any], packages: Sequence[str]
+    out: Path | None,
+    script: str,
+    options: dict[str, object],
+    figures: dict[str, Any],
+    packages: Sequence[str],
 ) -> dict[str, Any]:
-    """The results with the date, the machine, the versions and the command; written to ``out``."""
+    """The results with the date, the machine, the versions and the command; written to ``out``.
+
+    The command is the script's with the ``options`` that shape the figures
+    (a list is given as its items, as the command line takes it).
+    """
+    words = [f"python benchmarks/{script}"]
+    for flag, value in options.items():
+        words += [flag, *map(str, value if isinstance(value, list) else [value])]
+    command = " ".join(words)
     data = {
         "date": datetime.date.today().isoformat(),
         "machine": machine(),

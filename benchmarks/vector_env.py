@@ -119,20 +119,14 @@ def main(argv: list[str] | None = None) -> int:
             f"{row['ruleset']:8} {row['games']:>5} {row['steps']:>8,} "
             f"{row['steps_per_second']:>9,.0f} {row['step_share']:>8.0%}"
         )
-    command = "python benchmarks/vector_env.py " + " ".join(
-        [
-            "--players",
-            str(args.players),
-            "--sizes",
-            *map(str, args.sizes),
-            "--seconds",
-            f"{args.seconds:g}",
-            "--rounds",
-            str(args.rounds),
-        ]
-    )
     figures = {"seconds": args.seconds, "rounds": args.rounds, "seed": args.seed}
-    save(args.out, command, {**figures, "results": rows}, ("gymnasium", "numpy"))
+    options = {
+        "--players": args.players,
+        "--sizes": args.sizes,
+        "--seconds": f"{args.seconds:g}",
+        "--rounds": args.rounds,
+    }
+    save(args.out, "vector_env.py", options, {**figures, "results": rows}, ("gymnasium", "numpy"))
     return 0
 
 
