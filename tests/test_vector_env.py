@@ -10,8 +10,8 @@ import pytest
 from gymnasium.vector import AutoresetMode
 
 import serenissima as ser
+from serenissima.engine.arrays import Observer
 from serenissima.env import SerenissimaVectorEnv, gym_env, vector_env
-from serenissima.env._spaces import Spaces
 
 EDITIONS = ("classic", "modern")
 
@@ -287,19 +287,21 @@ def test_bad_settings_and_bad_resets_are_refused() -> None:
     assert envs.render()[0] == envs.rules.render(states[0], 0)
 
 
-def test_observe_into_writes_the_rows_and_clears_only_the_last_legal_indexes() -> None:
+def test_the_rows_a_game_writes_hold_its_view_and_clear_only_the_last_legal_indexes() -> None:
+    # the vector env writes each game's rows through an Observer, as here
     rules = ser.load_ruleset("classic")
-    spaces = Spaces(rules, 2, {})
+    observer = Observer(rules, 2)
     env = gym_env(rules, players=2)
     observation, info = env.reset(seed=9)
-    vector = np.full(spaces.length, -1.0, np.float32)
-    mask = np.zeros(spaces.size, np.int8)
+    vector = np.full(observer.size, -1.0, np.float32)
+    mask = np.zeros(observer.num_actions, np.int8)
     mask[[5, 7]] = 1  # what an earlier write left
-    spaces.observe_into(env.game_state, 0, info["legal"], vector, mask, previous=(5, 7))
+    observer.vector(env.game_state, 0, out=vector)
+    observer.mask(info["legal"], out=mask, previous=(5, 7))
     assert np.array_equal(vector, observation["observation"])
     assert np.array_equal(mask, observation["action_mask"])
     mask[11] = 1  # not a previous index: only a whole clearing removes it
-    spaces.observe_into(env.game_state, 0, info["legal"], vector, mask, previous=info["legal"])
+    observer.mask(info["legal"], out=mask, previous=info["legal"])
     assert mask[11] == 1
-    spaces.observe_into(env.game_state, 0, (), vector, mask)
+    observer.mask((), out=mask)
     assert not mask.any()

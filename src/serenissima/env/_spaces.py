@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 from gymnasium import spaces
 
 from serenissima.engine.arrays import Observer
@@ -124,24 +123,3 @@ class Spaces:
         if choices is None:
             raise StateError('head_mask needs actions="factored": these actions are flat indexes')
         return np.asarray(choices.mask(prefix), np.int8)  # type: ignore[arg-type]
-
-    def observe_into(
-        self,
-        state: State,
-        seat: int,
-        legal: Sequence[int],
-        observation_out: npt.NDArray[np.float32],
-        mask_out: npt.NDArray[np.int8],
-        *,
-        previous: Sequence[int] | None = None,
-    ) -> None:
-        """Write the seat's view into ``observation_out``, the mask of ``legal`` into ``mask_out``.
-
-        Both are rows made beforehand (of a batch, say). Only the mask's
-        entries that must change are written: those of ``previous``, the
-        indexes last written into that row, are cleared, then those of
-        ``legal`` set; without ``previous`` the whole row is cleared first.
-        """
-        observer = self.observer
-        observer.vector(state, seat, out=observation_out)
-        observer.mask(legal, out=mask_out, previous=previous)
