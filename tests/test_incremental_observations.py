@@ -176,3 +176,15 @@ def test_the_core_writes_vectors_without_numpy() -> None:
         "assert 'numpy' not in sys.modules, 'numpy was imported'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_parts_nested_too_deep_are_refused() -> None:
+    def nest(w: Writer, depth: int) -> None:
+        if depth:
+            w.cached((depth,), nest, depth - 1)
+        else:
+            w.numbers("leaf", (0.5,), "a number")
+
+    Writer(1, Slate(1)).cached((7,), nest, 6)  # seven parts deep: kept apart by their depth
+    with pytest.raises(ArgumentValueError, match="7 deep at most"):
+        Writer(1, Slate(1)).cached((8,), nest, 7)

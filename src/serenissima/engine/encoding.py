@@ -115,8 +115,8 @@ class Slate:
     through :meth:`Writer.cached` whose key is the one it had last time,
     and records which ranges of numbers it did write (``dirty``), so that a
     copy of the vector elsewhere (a numpy array, say) needs only those
-    ranges. Keep one slate per seat of a game: a seat's consecutive views
-    share most of their parts.
+    ranges. Keep one slate per game: its consecutive views share most of
+    their parts, whichever seat looks.
 
     Args:
         size: The length of the vectors (the layout's ``size``).
@@ -141,14 +141,11 @@ class Slate:
         """The ``[start, stop)`` ranges written since the list was last cleared."""
 
 
+_DEEPEST = 7
+"""How deep parts may hold parts: a part's key is kept by its position and depth, in one int."""
+
 _ZEROS: list[tuple[float, ...]] = [(0.0,) * size for size in range(64)]
-"""``_ZEROS[n]``: n zeros, to clear a block of a slate in one slice assignment."""
-
-
-def _zeros(size: int) -> tuple[float, ...]:
-    while len(_ZEROS) <= size:
-        _ZEROS.append((0.0,) * len(_ZEROS))
-    return _ZEROS[size]
+"""``_ZEROS[n]``: n zeros (n below 64), to clear a block of a slate in one slice assignment."""
 
 
 class Writer:
@@ -163,8 +160,8 @@ class Writer:
 
     Args:
         size: The length of the vector, when its layout is known.
-        slate: The slate to write into (with a ``size``); one per seat of a
-            game makes the most of the parts that did not change.
+        slate: The slate to write into (with a ``size``); one per game makes
+            the most of the parts that did not change.
 
     Example:
         >>> writer = Writer()
@@ -187,7 +184,6 @@ class Writer:
             self._blocks: list[Block] | None = []
             self._keys: dict[int, tuple[object, int]] | None = None
             self._dirty: list[list[int]] = []
-            self._depth = 0
         else:
             slate = Slate(size) if slate is None else slate
             if len(slate.values) != size:
@@ -209,7 +205,7 @@ class Writer:
         the game's fixed data: when it equals the key the part had at this
         position in the slate's last vector (the same pieces, compared by
         identity first), the numbers there are left as they are. Parts may
-        hold parts.
+        hold parts, seven deep at most (deeper, an ``ArgumentValueError``).
 
         Example:
             >>> slate = Slate(1)
@@ -238,6 +234,8 @@ class Writer:
             del keys[slot]  # until the part is written again whole
         self._depth += 1
         try:
+            if self._depth > _DEEPEST:
+                raise ArgumentValueError(f"parts may hold parts {_DEEPEST} deep at most")
             write(self, *args)
         finally:
             self._depth -= 1
@@ -275,6 +273,8 @@ class Writer:
         kept = store.pop(slot, None)
         self._depth += 1
         try:
+            if self._depth > _DEEPEST:
+                raise ArgumentValueError(f"parts may hold parts {_DEEPEST} deep at most")
             if kept is None or len(kept[0]) != count:  # type: ignore[arg-type]
                 for index in range(count):
                     write(self, index, *args)
@@ -345,7 +345,7 @@ class Writer:
                 dirty[-1][1] = stop
             else:
                 dirty.append([start, stop])
-            self._values[start:stop] = _ZEROS[size] if size < len(_ZEROS) else _zeros(size)
+            self._values[start:stop] = _ZEROS[size] if size < 64 else (0.0,) * size
         try:  # noqa: SIM105 - contextlib.suppress costs more on this path, taken for every block
             self._values[start + choices.index(value)] = 1.0
         except ValueError:
