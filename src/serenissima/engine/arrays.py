@@ -2,8 +2,8 @@
 
 This module needs numpy, which the ``rl`` and ``spiel`` extras install; the
 rest of the engine does not. :class:`Observer` is what ``serenissima.env``
-and ``serenissima.spiel`` encode with: for each seat it keeps the last
-vector (a :class:`~serenissima.engine.encoding.Slate`) and a numpy copy of
+and ``serenissima.spiel`` encode with: it keeps the last vector, whichever
+seat's (a :class:`~serenissima.engine.encoding.Slate`), and a numpy copy of
 it, and after each new view copies over only the ranges the edition wrote.
 Consecutive views share most of their pieces, whichever seat looks (the
 states are immutable and share what an action leaves alone), so most parts
