@@ -188,3 +188,17 @@ def test_parts_nested_too_deep_are_refused() -> None:
     Writer(1, Slate(1)).cached((7,), nest, 6)  # seven parts deep: kept apart by their depth
     with pytest.raises(ArgumentValueError, match="7 deep at most"):
         Writer(1, Slate(1)).cached((8,), nest, 7)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_arrays_and_floats_of_one_observer_agree_however_they_alternate(edition: str) -> None:
+    # OpenSpiel asks one game's observer for tensors as floats and for arrays in turn
+    rules = ser.load_ruleset(edition)
+    observer = Observer(rules, 2)
+    for number, state in enumerate(_states(rules, 2, seed=11, most=200)):
+        seen = rules.observe(state, number % 2)
+        whole = np.float32(_whole(rules, state, number % 2))
+        if number % 3:
+            assert np.array_equal(observer.encode(seen), whole)
+        else:
+            assert observer.floats(seen) == whole.tolist()

@@ -113,17 +113,11 @@ class Observer:
             >>> bool(row[0].any()), bool(row[1].any())
             (False, True)
         """
-        seat = self._last
-        slate, array = seat.slate, seat.array
-        self.rules.write_observation(observation, slate)
-        values = slate.values
-        for start, stop in slate.dirty:
-            array[start:stop] = values[start:stop]
-        slate.dirty.clear()
+        if out is not None and out.shape != (self.size,):
+            raise ArgumentValueError(f"out must have the shape ({self.size},), not {out.shape}")
+        array = self._update(observation).array
         if out is None:
             return array.copy()
-        if out.shape != (self.size,):
-            raise ArgumentValueError(f"out must have the shape ({self.size},), not {out.shape}")
         out[...] = array
         return out
 
@@ -138,15 +132,19 @@ class Observer:
             >>> floats == Observer(rules, 2).encode(seen).tolist()
             True
         """
-        seat = self._last
-        slate, array, floats = seat.slate, seat.array, seat.floats
+        return self._update(observation).floats.copy()
+
+    def _update(self, observation: Observation) -> _Last:
+        """Write ``observation`` into the last vector and both its copies, where it changed."""
+        last = self._last
+        slate, array, floats = last.slate, last.array, last.floats
         self.rules.write_observation(observation, slate)
         values = slate.values
         for start, stop in slate.dirty:
             array[start:stop] = values[start:stop]
             floats[start:stop] = array[start:stop].tolist()
         slate.dirty.clear()
-        return floats.copy()
+        return last
 
     def mask(
         self,
