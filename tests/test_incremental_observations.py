@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -13,8 +14,9 @@ import serenissima as ser
 from serenissima.engine.arrays import Observer
 from serenissima.engine.chance import sample_outcome
 from serenissima.engine.core import CHANCE, TERMINAL, State
-from serenissima.engine.encoding import Slate, Writer
+from serenissima.engine.encoding import Writer
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, StateError
+from serenissima.engine.slates import Plan, Slate
 
 EDITIONS = ("classic", "modern")
 
@@ -128,7 +130,7 @@ def test_each_rewrites_only_the_parts_whose_key_changed() -> None:
     for values in ([0.1, 0.2, 0.3], [0.1, 0.9, 0.3], [0.1, 0.9, 0.3]):
         Writer(3, slate).each(values, part, values)
     assert calls == [0, 1, 2, 1]
-    assert slate.values == [0.1, 0.9, 0.3]
+    assert slate.values.tolist() == [0.1, 0.9, 0.3]
 
 
 def test_bad_slates_outputs_and_observations_are_refused() -> None:
@@ -202,3 +204,57 @@ def test_arrays_and_floats_of_one_observer_agree_however_they_alternate(edition:
             assert np.array_equal(observer.encode(seen), whole)
         else:
             assert observer.floats(seen) == whole.tolist()
+
+
+def test_a_plan_writes_only_the_parts_that_read_a_changed_field() -> None:
+    calls: list[str] = []
+
+    def turn(w: Writer, seen: SimpleNamespace) -> None:
+        calls.append("turn")
+        w.numbers("turn", (seen.turn / 10,), "the turn over 10")
+
+    def board(w: Writer, seen: SimpleNamespace) -> None:
+        calls.append("board")
+        w.numbers("board", seen.board, "the board")
+
+    plan = Plan(((("turn",), turn), (("board", "turn"), board)))
+    assert plan.fields == ("turn", "board")
+    slate = Slate(3, "f")
+    board_a, board_b = (0.5, 0.25), (0.5, 0.75)
+    for seen in (
+        SimpleNamespace(turn=1, board=board_a),
+        SimpleNamespace(turn=1, board=board_a),  # the same pieces: nothing written
+        SimpleNamespace(turn=1, board=board_b),  # the board alone
+        SimpleNamespace(turn=2, board=board_b),  # both read the turn
+    ):
+        slate.dirty.clear()
+        Writer(3, slate).plan(plan, seen)
+        assert slate.values.tolist() == np.float32([seen.turn / 10, *seen.board]).tolist()
+    assert calls == ["turn", "board", "board", "turn", "board"]
+    assert slate.dirty == [[0, 3]]
+    # a writer without a size writes every part, and records the blocks
+    writer = Writer()
+    writer.plan(plan, SimpleNamespace(turn=5, board=board_a))
+    assert writer.vector() == (0.5, 0.5, 0.25)
+    assert [b.name for b in writer.layout().blocks] == ["turn", "board"]
+
+
+def test_plans_and_slates_refuse_what_they_cannot_keep() -> None:
+    with pytest.raises(ArgumentValueError, match="at least one part"):
+        Plan(())
+    with pytest.raises(ArgumentValueError, match="read at least one field"):
+        Plan((((), lambda w, seen: None),))
+    with pytest.raises(ArgumentValueError, match="typecode"):
+        Slate(3, "i")
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_single_float_slate_is_the_float32_vector_numpy_reads_in_place(edition: str) -> None:
+    rules = ser.load_ruleset(edition)
+    states = _states(rules, 3, seed=5, most=120)
+    slate = Slate(rules.observation_layout(3).size, "f")
+    view = np.frombuffer(slate.values, np.float32)
+    for number, state in enumerate(states):
+        seen = rules.observe(state, number % 3)
+        rules.write_observation(seen, slate)
+        assert np.array_equal(view, np.float32(_whole(rules, state, number % 3)))

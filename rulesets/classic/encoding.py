@@ -15,6 +15,7 @@ import functools
 import typing
 
 from serenissima.engine.encoding import Writer
+from serenissima.engine.slates import Plan
 
 from .context import Ctx
 from .observation import ClassicObservation
@@ -22,7 +23,7 @@ from .phases import Deal, Moving, Negotiating, Permission, Phase, Purchasing, Ro
 from .space import ducat_bound, galleys_in_slots
 from .state import Galley, Port
 
-__all__ = ["encode"]
+__all__ = ["PLAN", "encode"]
 
 PHASES: tuple[str, ...] = tuple(c.__name__ for c in typing.get_args(Phase))
 """The phase classes, in the order of the ``Phase`` union."""
@@ -33,28 +34,12 @@ STAGES = ("offer", "answer", "counter", "last")
 
 
 def encode(ctx: Ctx, seen: ClassicObservation, w: Writer) -> None:
-    """Write ``seen`` into ``w``, part by part.
+    """Write ``seen`` into ``w``, part by part (see :data:`PLAN`).
 
-    Each part is written through ``w.cached`` or ``w.each`` with keys of the
-    pieces it reads, so a writer that keeps the last vector rewrites only
-    what changed.
+    A writer that keeps the last vector rewrites only the parts that read a
+    piece of the observation that changed.
     """
-    phase = seen.phase
-    w.cached((seen.seat,), _seat, seen)
-    w.actor("to act", seen.players, seen.to_act, "who decides next: a seat, chance or nobody")
-    w.one_hot("phase", PHASES, type(phase).__name__, "the phase, by class")
-    w.cached((seen.turn, seen.nations), _round, ctx, seen)
-    own = 0 if seen.seat is None else seen.ducats[seen.seat] or 0
-    purse = ctx.params.components.starting_ducats
-    high = _purses_high(ctx, seen.players, seen.rounds, seen.options.money_unit)
-    w.numbers("ducats", (own / purse,), "the seat's own ducats over the starting purse", high)
-    w.cached((seen.reckoned, seen.bids, seen.has_bid, seen.order), _purses, ctx, seen)
-    w.cached((seen.ports, seen.hired, seen.built), _ports, ctx, seen)
-    w.cached((seen.galleys,), _galleys, ctx, seen)
-    key = (seen.supply, seen.sailors_box, seen.forts_box)
-    w.cached(key, _box, ctx, seen)
-    focus = _focus_of(seen)
-    w.cached(focus, _focus, ctx, seen, focus)
+    w.plan(PLAN, seen, ctx)
 
 
 @functools.lru_cache(maxsize=64)
@@ -63,11 +48,26 @@ def _purses_high(ctx: Ctx, players: int, rounds: int, unit: int) -> float:
     return ducat_bound(ctx, players, rounds, unit) / ctx.params.components.starting_ducats
 
 
-def _seat(w: Writer, seen: ClassicObservation) -> None:
+def _seat(w: Writer, seen: ClassicObservation, ctx: Ctx) -> None:
     w.one_hot("seat", range(seen.players), seen.seat, "the seat observing")
 
 
-def _round(w: Writer, ctx: Ctx, seen: ClassicObservation) -> None:
+def _actor(w: Writer, seen: ClassicObservation, ctx: Ctx) -> None:
+    w.actor("to act", seen.players, seen.to_act, "who decides next: a seat, chance or nobody")
+
+
+def _phase(w: Writer, seen: ClassicObservation, ctx: Ctx) -> None:
+    w.one_hot("phase", PHASES, type(seen.phase).__name__, "the phase, by class")
+
+
+def _ducats(w: Writer, seen: ClassicObservation, ctx: Ctx) -> None:
+    own = 0 if seen.seat is None else seen.ducats[seen.seat] or 0
+    purse = ctx.params.components.starting_ducats
+    high = _purses_high(ctx, seen.players, seen.rounds, seen.options.money_unit)
+    w.numbers("ducats", (own / purse,), "the seat's own ducats over the starting purse", high)
+
+
+def _round(w: Writer, seen: ClassicObservation, ctx: Ctx) -> None:
     """The round and the nations."""
     w.numbers("round", (seen.turn / seen.rounds,), "the round over the rounds of the game")
     nations = tuple(n.id for n in ctx.params.nations)
@@ -77,7 +77,7 @@ def _round(w: Writer, ctx: Ctx, seen: ClassicObservation) -> None:
         )
 
 
-def _purses(w: Writer, ctx: Ctx, seen: ClassicObservation) -> None:
+def _purses(w: Writer, seen: ClassicObservation, ctx: Ctx) -> None:
     """The purses as payments show them, the bids and the turn order."""
     players = range(seen.players)
     purse = ctx.params.components.starting_ducats
@@ -95,7 +95,7 @@ def _purses(w: Writer, ctx: Ctx, seen: ClassicObservation) -> None:
         )
 
 
-def _galleys(w: Writer, ctx: Ctx, seen: ClassicObservation) -> None:
+def _galleys(w: Writer, seen: ClassicObservation, ctx: Ctx) -> None:
     """The galleys in play, one part per slot."""
     players = range(seen.players)
     goods = ctx.goods
@@ -105,7 +105,7 @@ def _galleys(w: Writer, ctx: Ctx, seen: ClassicObservation) -> None:
     w.each(in_slots, _galley, ctx, in_slots, players, areas, goods)
 
 
-def _box(w: Writer, ctx: Ctx, seen: ClassicObservation) -> None:
+def _box(w: Writer, seen: ClassicObservation, ctx: Ctx) -> None:
     """What is left in the box."""
     params = ctx.params
     supply = max(1, seen.options.goods_per_type)
@@ -139,7 +139,7 @@ def _galley(
     w.numbers(f"galley {slot} cargo", cargo, "its pieces of each good over the most aboard")
 
 
-def _ports(w: Writer, ctx: Ctx, seen: ClassicObservation) -> None:
+def _ports(w: Writer, seen: ClassicObservation, ctx: Ctx) -> None:
     """The ports, one part per port."""
     goods = ctx.goods
     owners = (*range(seen.players), None)
@@ -209,8 +209,13 @@ def _slots_of(seen: ClassicObservation, numbers: tuple[int | None, ...]) -> list
     return [None if n is None else slot_of.get(n) for n in numbers]
 
 
-def _focus(w: Writer, ctx: Ctx, seen: ClassicObservation, focus: Focus) -> None:
+def _focus(w: Writer, seen: ClassicObservation, ctx: Ctx) -> None:
     """The pieces and the deal the current decision is about."""
+    focus = _focus_of(seen)
+    w.cached(focus, _pieces, ctx, seen, focus)
+
+
+def _pieces(w: Writer, ctx: Ctx, seen: ClassicObservation, focus: Focus) -> None:
     goods = ctx.goods
     slots = range(ctx.params.components.galleys)
     _, steps, _, _, deal, talks, moving, attacker, defender = focus
@@ -245,3 +250,20 @@ def _focus(w: Writer, ctx: Ctx, seen: ClassicObservation, focus: Focus) -> None:
         ),
     )
     w.numbers("talks", (talks / len(ctx.port_ids),), "negotiations held this turn, over ports")
+
+
+PLAN = Plan(
+    (
+        (("seat",), _seat),
+        (("to_act",), _actor),
+        (("phase",), _phase),
+        (("turn", "nations"), _round),
+        (("seat", "ducats"), _ducats),
+        (("reckoned", "bids", "has_bid", "order"), _purses),
+        (("ports", "hired", "built"), _ports),
+        (("galleys",), _galleys),
+        (("supply", "sailors_box", "forts_box"), _box),
+        (("phase", "galleys"), _focus),
+    )
+)
+"""The parts of a classic vector, in order, each with the fields of the observation it reads."""

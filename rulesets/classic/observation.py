@@ -90,11 +90,17 @@ class ClassicObservation(Observation):
     next_galley: int
 
 
+_HAS_BID: dict[tuple[bool, ...], tuple[bool, ...]] = {}
+"""One tuple for each ``has_bid`` value, so that equal values are the same object."""
+
+
 @rule("C-COMP-7")
 def observe(state: ClassicState, seat: int | None) -> ClassicObservation:
     """Return ``seat``'s view of ``state`` (a spectator's when ``None``)."""
-    secret = isinstance(state.phase, Bidding)
-    bids = tuple(b if s == seat or not secret else None for s, b in enumerate(state.bids))
+    bids = state.bids  # shared with the state where nothing is hidden: encoders compare by identity
+    if isinstance(state.phase, Bidding):
+        bids = tuple(b if s == seat else None for s, b in enumerate(bids))
+    has_bid = tuple(b is not None for b in state.bids)
     return ClassicObservation(
         seat=seat,
         players=state.players,
@@ -107,7 +113,7 @@ def observe(state: ClassicState, seat: int | None) -> ClassicObservation:
         ducats=tuple(d if s == seat else None for s, d in enumerate(state.ducats)),
         reckoned=state.reckoned,
         bids=bids,
-        has_bid=tuple(b is not None for b in state.bids),
+        has_bid=_HAS_BID.setdefault(has_bid, has_bid),
         order=state.order,
         ports=state.ports,
         galleys=state.galleys,

@@ -14,13 +14,14 @@ import functools
 import typing
 
 from serenissima.engine.encoding import Writer
+from serenissima.engine.slates import Plan
 
 from .context import Ctx
 from .observation import ModernObservation
 from .phases import Asking, Phase, Plundering, Pressing, Rolling
 from .state import Galley, Port
 
-__all__ = ["encode"]
+__all__ = ["PLAN", "encode"]
 
 
 @functools.lru_cache(maxsize=16)
@@ -40,38 +41,27 @@ PURSES_CAP = 100.0
 
 
 def encode(ctx: Ctx, seen: ModernObservation, w: Writer) -> None:
-    """Write ``seen`` into ``w``, part by part.
+    """Write ``seen`` into ``w``, part by part (see :data:`PLAN`).
 
-    Each part is written through ``w.cached`` or ``w.each`` with keys of the
-    pieces it reads, so a writer that keeps the last vector rewrites only
-    what changed.
+    A writer that keeps the last vector rewrites only the parts that read a
+    piece of the observation that changed.
     """
-    own = 0 if seen.seat is None else seen.ducats[seen.seat] or 0
-    w.cached((seen.seat,), _seat, seen)
-    w.actor("to act", seen.players, seen.to_act, "who decides next: a seat, chance or nobody")
-    w.one_hot("phase", PHASES, type(seen.phase).__name__, "the phase, by class")
-    w.cached((seen.first_player, seen.turn, seen.track, seen.scorings), _header, ctx, seen)
-    purse = max(1, ctx.params.components.starting_ducats)
-    meaning = "the seat's own ducats over the starting purse"
-    w.numbers("ducats", (own / purse,), meaning, PURSES_CAP)
-    w.cached((seen.reckoned, seen.reserve, seen.supply), _purses, ctx, seen)
-    w.cached((seen.ports,), _ports, ctx, seen)
-    w.cached((seen.galleys,), _galleys, ctx, seen)
-    key = (seen.skip, seen.bought_turn, seen.wheel, seen.doge_pile, seen.doge_discard)
-    w.cached(key, _turn, ctx, seen)
-    w.cached((seen.act,), _activation, ctx, seen)
-    phase = seen.phase
-    target = phase.galley if isinstance(phase, Rolling | Pressing | Plundering) else None
-    asking = (phase.purpose, phase.good) if isinstance(phase, Asking) else (None, None)
-    focus = (target, getattr(phase, "port", None), *asking)
-    w.cached(focus, _focus, ctx, focus)
+    w.plan(PLAN, seen, ctx)
 
 
-def _seat(w: Writer, seen: ModernObservation) -> None:
+def _seat(w: Writer, seen: ModernObservation, ctx: Ctx) -> None:
     w.one_hot("seat", range(seen.players), seen.seat, "the seat observing")
 
 
-def _header(w: Writer, ctx: Ctx, seen: ModernObservation) -> None:
+def _actor(w: Writer, seen: ModernObservation, ctx: Ctx) -> None:
+    w.actor("to act", seen.players, seen.to_act, "who decides next: a seat, chance or nobody")
+
+
+def _phase(w: Writer, seen: ModernObservation, ctx: Ctx) -> None:
+    w.one_hot("phase", PHASES, type(seen.phase).__name__, "the phase, by class")
+
+
+def _header(w: Writer, seen: ModernObservation, ctx: Ctx) -> None:
     """The first player and the turn."""
     params = ctx.params
     players = range(seen.players)
@@ -84,7 +74,14 @@ def _header(w: Writer, ctx: Ctx, seen: ModernObservation) -> None:
     )
 
 
-def _purses(w: Writer, ctx: Ctx, seen: ModernObservation) -> None:
+def _ducats(w: Writer, seen: ModernObservation, ctx: Ctx) -> None:
+    own = 0 if seen.seat is None else seen.ducats[seen.seat] or 0
+    purse = max(1, ctx.params.components.starting_ducats)
+    meaning = "the seat's own ducats over the starting purse"
+    w.numbers("ducats", (own / purse,), meaning, PURSES_CAP)
+
+
+def _purses(w: Writer, seen: ModernObservation, ctx: Ctx) -> None:
     """The purses as payments show them, the sailors and cubes left."""
     params = ctx.params
     purse = max(1, params.components.starting_ducats)
@@ -96,14 +93,14 @@ def _purses(w: Writer, ctx: Ctx, seen: ModernObservation) -> None:
     w.numbers("supply", [n / m for n, m in zip(seen.supply, supply, strict=True)], "cubes left")
 
 
-def _ports(w: Writer, ctx: Ctx, seen: ModernObservation) -> None:
+def _ports(w: Writer, seen: ModernObservation, ctx: Ctx) -> None:
     """The ports, one part per port."""
     owners = (*range(seen.players), None)
     goods = _names(ctx)[1]
     w.each(seen.ports, _port, ctx, seen.ports, owners, goods)
 
 
-def _galleys(w: Writer, ctx: Ctx, seen: ModernObservation) -> None:
+def _galleys(w: Writer, seen: ModernObservation, ctx: Ctx) -> None:
     """The galleys, one part per printed number."""
     players = range(seen.players)
     goods = _names(ctx)[1]
@@ -114,7 +111,7 @@ def _galleys(w: Writer, ctx: Ctx, seen: ModernObservation) -> None:
     w.each(in_play, _galley, in_play, players, areas, spaces, goods)
 
 
-def _turn(w: Writer, ctx: Ctx, seen: ModernObservation) -> None:
+def _turn(w: Writer, seen: ModernObservation, ctx: Ctx) -> None:
     """The galleys waiting, the seats that bought, the wheel and the Doge cards."""
     params = ctx.params
     players = range(seen.players)
@@ -171,7 +168,19 @@ def _galley(
     w.numbers(f"galley {number} cargo", cargo, "its cubes of each good over its spaces")
 
 
-def _activation(w: Writer, ctx: Ctx, seen: ModernObservation) -> None:
+@functools.lru_cache(maxsize=16)
+def _activation_high(ctx: Ctx) -> float:
+    """The bound of the activation's counts, over a galley's spaces.
+
+    Moves and allowance are sailors aboard; cubes loaded may pass on to other
+    galleys, so only all the warehouses together bound them (M-LOAD-6).
+    """
+    galley = ctx.params.galley
+    warehouses = sum(p.warehouse for p in ctx.board.ports)
+    return max(galley.spaces, galley.max_sailors, warehouses) / galley.spaces
+
+
+def _activation(w: Writer, seen: ModernObservation, ctx: Ctx) -> None:
     """The activation under way."""
     numbers = _names(ctx)[0]
     act = seen.act
@@ -188,9 +197,7 @@ def _activation(w: Writer, ctx: Ctx, seen: ModernObservation) -> None:
             (act.fought / spaces) if act else 0.0,
         ),
         "areas moved, allowance, cubes loaded, sales and battles, over a galley's spaces",
-        # moves and allowance are sailors aboard; cubes loaded may pass on to other
-        # galleys, so only all the warehouses together bound them (M-LOAD-6)
-        max(galley.spaces, galley.max_sailors, sum(p.warehouse for p in ctx.board.ports)) / spaces,
+        _activation_high(ctx),
     )
     w.flags(
         "activation flags",
@@ -199,13 +206,39 @@ def _activation(w: Writer, ctx: Ctx, seen: ModernObservation) -> None:
     )
 
 
-def _focus(
+def _focus(w: Writer, seen: ModernObservation, ctx: Ctx) -> None:
+    """The piece the current decision is about: a galley, a port, what a blockade would stop."""
+    phase = seen.phase
+    target = phase.galley if isinstance(phase, Rolling | Pressing | Plundering) else None
+    asking = (phase.purpose, phase.good) if isinstance(phase, Asking) else (None, None)
+    focus = (target, getattr(phase, "port", None), *asking)
+    w.cached(focus, _pieces, ctx, focus)
+
+
+def _pieces(
     w: Writer, ctx: Ctx, focus: tuple[int | None, str | None, str | None, str | None]
 ) -> None:
-    """The piece the current decision is about: a galley, a port, what a blockade would stop."""
     target, port, purpose, good = focus
     numbers, goods, ports = _names(ctx)
     w.one_hot("target galley", numbers, target, "the galley a battle or plunder is about")
     w.one_hot("target port", ports, port, "the port the decision is about")
     w.one_hot("asking", PURPOSES, purpose, "what a blockade would stop")
     w.one_hot("asking good", goods, good, "the good a sale would sell")
+
+
+PLAN = Plan(
+    (
+        (("seat",), _seat),
+        (("to_act",), _actor),
+        (("phase",), _phase),
+        (("first_player", "turn", "track", "scorings"), _header),
+        (("seat", "ducats"), _ducats),
+        (("reckoned", "reserve", "supply"), _purses),
+        (("ports",), _ports),
+        (("galleys",), _galleys),
+        (("skip", "bought_turn", "wheel", "doge_pile", "doge_discard"), _turn),
+        (("act",), _activation),
+        (("phase",), _focus),
+    )
+)
+"""The parts of a modern vector, in order, each with the fields of the observation it reads."""

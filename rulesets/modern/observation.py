@@ -89,8 +89,11 @@ class ModernObservation(Observation):
 
 def observe(state: ModernState, seat: int | None) -> ModernObservation:
     """Return ``seat``'s view of ``state`` (a spectator's when ``None``)."""
-    hidden = state.options.money_visibility == "hidden"
-    ducats = tuple(d if not hidden or s == seat else None for s, d in enumerate(state.ducats))
+    ducats: tuple[int | None, ...] = (
+        state.ducats
+    )  # the same tuple while nothing is hidden: encoders compare by identity
+    if state.options.money_visibility == "hidden":
+        ducats = tuple(d if s == seat else None for s, d in enumerate(ducats))
     return ModernObservation(
         seat=seat,
         players=state.players,

@@ -3,8 +3,9 @@
 This module needs numpy, which the ``rl`` and ``spiel`` extras install; the
 rest of the engine does not. :class:`Observer` is what ``serenissima.env``
 and ``serenissima.spiel`` encode with: it keeps the last vector, whichever
-seat's (a :class:`~serenissima.engine.encoding.Slate`), and a numpy copy of
-it, and after each new view copies over only the ranges the edition wrote.
+seat's, in a :class:`~serenissima.engine.slates.Slate` of single floats that
+NumPy reads in place, so a new view costs the parts the edition wrote and
+one copy of the array.
 Consecutive views share most of their pieces, whichever seat looks (the
 states are immutable and share what an action leaves alone), so most parts
 are not written at all.
@@ -18,22 +19,23 @@ import numpy as np
 import numpy.typing as npt
 
 from serenissima.engine.core import Observation, State
-from serenissima.engine.encoding import Layout, Slate
 from serenissima.engine.errors import ArgumentValueError
+from serenissima.engine.layouts import Layout
 from serenissima.engine.ruleset import Ruleset
+from serenissima.engine.slates import Slate
 
 __all__ = ["Observer"]
 
 
 class _Last:
-    """The last vector: the slate, its float32 copy and that copy as Python floats."""
+    """The last vector: a slate of single floats, NumPy's view of it, and its Python floats."""
 
     __slots__ = ("array", "floats", "slate")
 
     def __init__(self, size: int) -> None:
-        self.slate = Slate(size)
-        self.array: npt.NDArray[np.float32] = np.zeros(size, np.float32)
-        self.floats: list[float] = [0.0] * size
+        self.slate = Slate(size, "f")
+        self.array: npt.NDArray[np.float32] = np.frombuffer(self.slate.values, np.float32)
+        self.floats: list[float] | None = None  # kept up to date once asked for
 
 
 class Observer:
@@ -132,17 +134,21 @@ class Observer:
             >>> floats == Observer(rules, 2).encode(seen).tolist()
             True
         """
-        return self._update(observation).floats.copy()
+        last = self._update(observation)
+        if last.floats is None:
+            last.floats = last.slate.values.tolist()
+        return last.floats.copy()
 
     def _update(self, observation: Observation) -> _Last:
-        """Write ``observation`` into the last vector and both its copies, where it changed."""
+        """Write ``observation`` into the last vector (and its Python floats, once asked for)."""
         last = self._last
-        slate, array, floats = last.slate, last.array, last.floats
+        slate = last.slate
         self.rules.write_observation(observation, slate)
-        values = slate.values
-        for start, stop in slate.dirty:
-            array[start:stop] = values[start:stop]
-            floats[start:stop] = array[start:stop].tolist()
+        floats = last.floats
+        if floats is not None:
+            values = slate.values
+            for start, stop in slate.dirty:
+                floats[start:stop] = values[start:stop].tolist()
         slate.dirty.clear()
         return last
 

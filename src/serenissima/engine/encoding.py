@@ -14,138 +14,36 @@ observations have the same text exactly when they are equal.
 
 from __future__ import annotations
 
+import array
 import json
-from collections.abc import Callable, Hashable, Sequence
+import struct
+from collections.abc import Callable, Hashable, MutableSequence, Sequence
+from typing import Any
 
 import attrs
 
 from serenissima.engine.core import CHANCE
 from serenissima.engine.errors import ArgumentValueError, StateError
+from serenissima.engine.layouts import Block, Layout
+from serenissima.engine.slates import Plan, Slate
 
-__all__ = ["Block", "Layout", "Slate", "Writer", "observation_text"]
-
-
-@attrs.frozen(slots=True)
-class Block:
-    """One named slice of an observation vector.
-
-    Attributes:
-        name: The block's name, e.g. ``"ducats"``.
-        start: Its first position in the vector.
-        size: How many numbers it holds.
-        meaning: What the numbers are, in a few words.
-        high: A bound on its numbers: every number of the block lies from 0
-            to ``high`` (one-hot blocks and flags: 1), by the ruleset's data;
-            where the rules set no bound (a modern purse), the edition gives a
-            cap instead, and says so in its encoder. A flattened view divides
-            by it and clips (see :meth:`Layout.highs`).
-
-    Example:
-        >>> Block("round", 4, 1, "the round over the rounds of the game").stop
-        5
-    """
-
-    name: str
-    start: int
-    size: int
-    meaning: str
-    high: float = 1.0
-
-    @property
-    def stop(self) -> int:
-        """The position after the block's last number."""
-        return self.start + self.size
-
-
-@attrs.frozen(slots=True)
-class Layout:
-    """The blocks of the observation vectors of one game, in order.
-
-    Example:
-        >>> import serenissima as ser
-        >>> layout = ser.load_ruleset("modern").observation_layout(3)
-        >>> layout.blocks[0].name, layout.size == sum(b.size for b in layout.blocks)
-        ('seat', True)
-    """
-
-    blocks: tuple[Block, ...]
-
-    @property
-    def size(self) -> int:
-        """The length of every vector of the layout."""
-        return self.blocks[-1].stop if self.blocks else 0
-
-    def block(self, name: str) -> Block:
-        """The block called ``name``.
-
-        Raises:
-            KeyError: No block has that name.
-        """
-        for block in self.blocks:
-            if block.name == name:
-                return block
-        raise KeyError(name)
-
-    def shape(self) -> tuple[tuple[str, int], ...]:
-        """Each block's name and size: what two layouts of one game share."""
-        return tuple((b.name, b.size) for b in self.blocks)
-
-    def highs(self) -> tuple[float, ...]:
-        """The bound of each number of the vectors, position by position (see :attr:`Block.high`).
-
-        Example:
-            >>> import serenissima as ser
-            >>> layout = ser.load_ruleset("classic").observation_layout(2)
-            >>> highs = layout.highs()
-            >>> len(highs) == layout.size, highs[layout.block("seat").start]
-            (True, 1.0)
-            >>> highs[layout.block("ducats").start] > 1
-            True
-        """
-        highs: list[float] = []
-        for block in self.blocks:
-            highs.extend([block.high] * block.size)
-        return tuple(highs)
-
-
-class Slate:
-    """The numbers of one observation vector, kept from one vector to the next.
-
-    A :class:`Writer` made on a slate leaves alone every part written
-    through :meth:`Writer.cached` whose key is the one it had last time,
-    and records which ranges of numbers it did write (``dirty``), so that a
-    copy of the vector elsewhere (a numpy array, say) needs only those
-    ranges. Keep one slate per game: its consecutive views share most of
-    their parts, whichever seat looks.
-
-    Args:
-        size: The length of the vectors (the layout's ``size``).
-
-    Example:
-        >>> slate = Slate(3)
-        >>> writer = Writer(3, slate)
-        >>> writer.one_hot("colour", ("red", "blue"), "blue", "the colour")
-        >>> writer.numbers("purse", (0.5,), "ducats over 1,000")
-        >>> slate.values, slate.dirty
-        ([0.0, 1.0, 0.5], [[0, 3]])
-    """
-
-    __slots__ = ("dirty", "keys", "values")
-
-    def __init__(self, size: int) -> None:
-        self.values: list[float] = [0.0] * size
-        """The numbers of the last vector written."""
-        self.keys: dict[int, tuple[object, int]] = {}
-        """Each cached part's key and size, by the position it starts at and its depth."""
-        self.dirty: list[list[int]] = []
-        """The ``[start, stop)`` ranges written since the list was last cleared."""
+__all__ = ["Writer", "observation_text"]
 
 
 _DEEPEST = 7
 """How deep parts may hold parts: a part's key is kept by its position and depth, in one int."""
 
-_ZEROS: list[tuple[float, ...]] = [(0.0,) * size for size in range(64)]
-"""``_ZEROS[n]``: n zeros (n below 64), to clear a block of a slate in one slice assignment."""
+
+def _zeros(typecode: str) -> list[array.array[float]]:
+    """``_zeros(code)[n]``: n zeros (n below 64), to clear a block of a slate in one assignment."""
+    return [array.array(typecode, [0.0]) * size for size in range(64)]
+
+
+_ZEROS: dict[str, list[array.array[float]]] = {code: _zeros(code) for code in ("d", "f")}
+_PACKS: dict[str, list[Callable[..., None]]] = {
+    code: [struct.Struct(f"{size}{code}").pack_into for size in range(64)] for code in ("d", "f")
+}
+"""``_PACKS[code][n](values, offset, *numbers)`` writes n numbers into a slate's array in place."""
 
 
 class Writer:
@@ -155,13 +53,17 @@ class Writer:
     A writer made with the vector's ``size`` (known from the game's
     :class:`Layout`) keeps no blocks and writes into a :class:`Slate`
     (a new one by default): every block it writes overwrites its numbers
-    there, and a part written through :meth:`cached` whose key has not
-    changed since the slate's last vector is not written at all.
+    there, and a part written through :meth:`plan`, :meth:`cached` or
+    :meth:`each` that has not changed since the slate's last vector is not
+    written at all.
 
     Args:
         size: The length of the vector, when its layout is known.
         slate: The slate to write into (with a ``size``); one per game makes
             the most of the parts that did not change.
+
+    Raises:
+        ArgumentValueError: The slate is not ``size`` long.
 
     Example:
         >>> writer = Writer()
@@ -176,14 +78,26 @@ class Writer:
         ((0.0, 1.0, 0.5), 3)
     """
 
-    __slots__ = ("_blocks", "_depth", "_dirty", "_keys", "_values", "written")
+    __slots__ = (
+        "_blocks",
+        "_code",
+        "_depth",
+        "_dirty",
+        "_keys",
+        "_packs",
+        "_values",
+        "_width",
+        "_zeros",
+        "written",
+    )
 
     def __init__(self, size: int | None = None, slate: Slate | None = None) -> None:
         if size is None:
-            self._values: list[float] = []
+            self._values: MutableSequence[float] = []
             self._blocks: list[Block] | None = []
-            self._keys: dict[int, tuple[object, int]] | None = None
+            self._keys: dict[int, tuple[Any, Any]] | None = None
             self._dirty: list[list[int]] = []
+            self._code = "d"
         else:
             slate = Slate(size) if slate is None else slate
             if len(slate.values) != size:
@@ -194,9 +108,61 @@ class Writer:
             self._blocks = None
             self._keys = slate.keys
             self._dirty = slate.dirty
+            self._code = slate.values.typecode
+        self._zeros = _ZEROS[self._code]
+        self._packs = _PACKS[self._code]
+        self._width = 8 if self._code == "d" else 4
         self._depth = 0  # how many parts hold the one being written
         self.written = 0
         """How many numbers have been written so far."""
+
+    def plan(self, plan: Plan, seen: object, *args: object) -> None:
+        """Write the parts of ``plan`` for ``seen``, each as ``write(self, seen, *args)``.
+
+        With a slate, only the parts that read a field of ``seen`` that is
+        not the object it was in the slate's last view at this position are
+        written; the others are left as they are (see :class:`Plan`).
+
+        Raises:
+            ArgumentValueError: A part wrote another number of numbers than
+                the first time (an edition's bug), or parts nest too deep.
+        """
+        writes = plan.writes
+        keys = self._keys
+        if keys is None:
+            for write in writes:
+                write(self, seen, *args)
+            return
+        fields = plan.get(seen)
+        start = self.written
+        slot = start << 3 | self._depth
+        kept = keys.pop(slot, None)  # until every part it names is written again
+        self._depth += 1
+        try:
+            if self._depth > _DEEPEST:
+                raise ArgumentValueError(f"parts may hold parts {_DEEPEST} deep at most")
+            if kept is None:
+                starts = [start]
+                for write in writes:
+                    write(self, seen, *args)
+                    starts.append(self.written)
+                bounds = tuple(starts)
+            else:
+                bounds = kept[1]
+                todo = plan.stale(fields, kept[0])
+                while todo:
+                    low = todo & -todo
+                    part = low.bit_length() - 1
+                    todo ^= low
+                    begin, end = bounds[part], bounds[part + 1]
+                    self.written = begin
+                    writes[part](self, seen, *args)
+                    if self.written != end:  # pragma: no cover - an edition's bug
+                        raise ArgumentValueError(f"part {part} of {plan} changed its size")
+                self.written = bounds[-1]
+        finally:
+            self._depth -= 1
+        keys[slot] = (fields, bounds)
 
     def cached(self, key: tuple[object, ...], write: Callable[..., None], *args: object) -> None:
         """Write a part with ``write(self, *args)``, unless the slate holds it already.
@@ -275,14 +241,14 @@ class Writer:
         try:
             if self._depth > _DEEPEST:
                 raise ArgumentValueError(f"parts may hold parts {_DEEPEST} deep at most")
-            if kept is None or len(kept[0]) != count:  # type: ignore[arg-type]
+            if kept is None or len(kept[0]) != count:
                 for index in range(count):
                     write(self, index, *args)
                 size = self.written - start
                 if count and size % count:  # pragma: no cover - an edition's bug
                     raise ArgumentValueError("the parts of one each() must be the same size")
             else:
-                old: tuple[object, ...] = kept[0]  # type: ignore[assignment]
+                old: tuple[object, ...] = kept[0]
                 size = kept[1]
                 part = size // count if count else 0
                 for index, new in enumerate(keys):
@@ -321,7 +287,10 @@ class Writer:
             dirty[-1][1] = stop
         else:
             dirty.append([start, stop])
-        self._values[start:stop] = [float(v) for v in values]
+        if stop - start < 64:
+            self._packs[stop - start](self._values, start * self._width, *values)
+        else:
+            self._values[start:stop] = array.array(self._code, values)
 
     def flags(self, name: str, values: Sequence[bool], meaning: str) -> None:
         """Write 1.0 for each true value and 0.0 for each false one."""
@@ -345,7 +314,9 @@ class Writer:
                 dirty[-1][1] = stop
             else:
                 dirty.append([start, stop])
-            self._values[start:stop] = _ZEROS[size] if size < 64 else (0.0,) * size
+            self._values[start:stop] = (
+                self._zeros[size] if size < 64 else array.array(self._code, [0.0]) * size
+            )
         try:  # noqa: SIM105 - contextlib.suppress costs more on this path, taken for every block
             self._values[start + choices.index(value)] = 1.0
         except ValueError:

@@ -2,7 +2,7 @@
 
 Each seat's view as a vector of numbers in named blocks (see
 :mod:`serenissima.engine.encoding` for how an edition writes it), written
-whole or part by part into a :class:`~serenissima.engine.encoding.Slate`, and
+whole or part by part into a :class:`~serenissima.engine.slates.Slate`, and
 as an information-state text.
 """
 
@@ -13,8 +13,10 @@ from collections.abc import Hashable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
 from serenissima.engine.core import Observation, State
-from serenissima.engine.encoding import Layout, Slate, Writer, observation_text
+from serenissima.engine.encoding import Writer, observation_text
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError
+from serenissima.engine.layouts import Layout
+from serenissima.engine.slates import Slate
 
 __all__ = ["Encoding", "Vectors"]
 
@@ -140,7 +142,7 @@ class Vectors:
 
         Example:
             >>> import serenissima as ser
-            >>> from serenissima.engine.encoding import Slate
+            >>> from serenissima.engine.slates import Slate
             >>> rules = ser.load_ruleset("modern")
             >>> state = rules.new_game(players=2)
             >>> slate = Slate(rules.observation_layout(2).size)
