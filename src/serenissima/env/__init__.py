@@ -130,11 +130,14 @@ def vector_env(
     reward: str = "win",
     seed: int | None = None,
     copy: bool = True,
+    actions: str = "flat",
 ) -> SerenissimaVectorEnv:
     """A Gymnasium vector environment of ``n`` games of ``ruleset`` for one seat.
 
     See :class:`SerenissimaVectorEnv`: the games are stepped in this process,
-    and one that ends is reset on the next step.
+    and one that ends is reset on the next step. ``actions="factored"`` makes
+    an action one value per head of the ruleset's factored space, as for
+    :func:`aec_env`.
 
     Example:
         >>> envs = vector_env("classic", n=4, players=2, opponents="greedy", seed=1)
@@ -142,4 +145,6 @@ def vector_env(
         >>> observations["observation"].shape[0], envs.action_masks().shape[0]
         (4, 4)
     """
-    return SerenissimaVectorEnv(ruleset, n, players, seat, opponents, options, reward, seed, copy)
+    return SerenissimaVectorEnv(
+        ruleset, n, players, seat, opponents, options, reward, seed, copy, actions
+    )

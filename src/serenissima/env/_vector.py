@@ -19,8 +19,10 @@ from serenissima.engine.errors import (
     IllegalActionError,
     StateError,
 )
+from serenissima.engine.factored import FactoredChoices
 from serenissima.engine.rewards import check_reward
 from serenissima.engine.ruleset import Ruleset
+from serenissima.env._resets import game_seeds, reset_mask
 from serenissima.env._spaces import Spaces, ruleset_of
 from serenissima.env._table import Opponent, Table
 
@@ -89,6 +91,12 @@ class SerenissimaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
             that the first ``reset()`` plays the same games; ``None`` leaves
             them to be seeded from the system's entropy.
         copy: Whether ``reset`` and ``step`` return copies of the observations.
+        actions: ``"flat"`` (one index a game) or ``"factored"``: one value per
+            head of the ruleset's factored space a game (``single_action_space``
+            is then a ``MultiDiscrete`` of the head sizes, and ``step`` takes an
+            ``(n, heads)`` integer array); the masks then cover the family
+            head, :meth:`head_mask` gives each next head's for one game, and
+            ``infos["legal_factored"][i]`` holds game ``i``'s legal head values.
 
     Example:
         >>> import numpy as np
@@ -119,6 +127,7 @@ class SerenissimaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         reward: str = "win",
         seed: int | None = None,
         copy: bool = True,
+        actions: str = "flat",
     ) -> None:
         self.rules = ruleset_of(ruleset)
         if isinstance(n, bool) or not isinstance(n, int):
@@ -133,7 +142,8 @@ class SerenissimaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         self.reward = check_reward(reward)
         self.players = players
         self.options = dict(options or {})
-        self._spaces = spaces_ = Spaces(self.rules, players, self.options)
+        self._spaces = spaces_ = Spaces(self.rules, players, self.options, actions)
+        self.actions = actions
         self._tables = [
             Table(self.rules, players, seat, opponents, self.options, self.reward, spaces_.start)
             for _ in range(n)
@@ -149,8 +159,9 @@ class SerenissimaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         self.single_observation_space = spaces_.observation
         self.observation_space = batch_space(spaces_.observation, n)
         self._observations = np.zeros((n, spaces_.length), np.float32)
-        self._masks = np.zeros((n, spaces_.size), np.int8)
+        self._masks = np.zeros((n, spaces_.mask_size), np.int8)
         self._written: list[tuple[int, ...]] = [()] * n
+        self._choices: list[FactoredChoices | None] = [None] * n
         self._rewards = np.zeros(n, np.float64)
         self._terminations = np.zeros(n, np.bool_)
         self._truncations = np.zeros(n, np.bool_)
@@ -188,8 +199,8 @@ class SerenissimaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
                 wrong shape or selects no game, or an option is unknown.
             StateError: If a mask is given before the first full reset.
         """
-        seeds = self._seeds(seed)
-        chosen = self._reset_mask(options)
+        seeds = game_seeds(seed, self.num_envs)
+        chosen = reset_mask(options, self.num_envs, self._started)
         infos: dict[str, Any] = {}
         for i in np.flatnonzero(chosen):
             if seeds[i] is not None:
@@ -200,45 +211,6 @@ class SerenissimaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         self._autoreset[chosen] = False
         self._started = True
         return self._batch(), infos
-
-    def _seeds(self, seed: object) -> list[int | None]:
-        """One seed or None a game, from what ``reset`` was given."""
-        n = self.num_envs
-        if seed is None:
-            return [None] * n
-        if isinstance(seed, int | np.integer) and not isinstance(seed, bool):
-            return [int(seed) + i for i in range(n)]
-        if isinstance(seed, str) or not isinstance(seed, Sequence):
-            raise ArgumentTypeError("seed", "an int, a list of ints or None", seed)
-        seeds = list(seed)
-        if len(seeds) != n:
-            raise ArgumentValueError(f"give one seed a game: {n}, not {len(seeds)}")
-        for one in seeds:
-            if one is not None and (isinstance(one, bool) or not isinstance(one, int | np.integer)):
-                raise ArgumentTypeError("seed", "ints or None", one)
-        return [None if one is None else int(one) for one in seeds]
-
-    def _reset_mask(self, options: object) -> npt.NDArray[np.bool_]:
-        """Which games ``reset`` starts anew, from its options."""
-        if not options:
-            return np.ones(self.num_envs, np.bool_)
-        if not isinstance(options, dict):
-            raise ArgumentTypeError("options", "a dict or None", options)
-        unknown = sorted(set(options) - {"reset_mask"})
-        if unknown:
-            raise ArgumentValueError(f"the only option is reset_mask, not {unknown}")
-        mask = options["reset_mask"]
-        if not isinstance(mask, np.ndarray) or mask.dtype != np.bool_:
-            raise ArgumentTypeError("reset_mask", "a numpy array of bools", mask)
-        if mask.shape != (self.num_envs,):
-            raise ArgumentValueError(
-                f"reset_mask must have the shape ({self.num_envs},), not {mask.shape}"
-            )
-        if not mask.any():
-            raise ArgumentValueError("reset_mask selects no game")
-        if not self._started:
-            raise StateError("reset every game once before resetting some")
-        return mask
 
     def _deal(self, i: int, infos: dict[str, Any]) -> dict[str, Any]:
         """Start game ``i`` anew, write its observation and add its infos."""
@@ -252,9 +224,14 @@ class SerenissimaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         """Write game ``i``'s observation into its rows and add its infos."""
         table, observer = self._tables[i], self._observers[i]
         observer.vector(table.state, self.seat, out=self._observations[i])
-        observer.mask(table.legal, out=self._masks[i], previous=self._written[i])
-        self._written[i] = table.legal
         info: dict[str, Any] = {"legal": table.legal}
+        if self._spaces.factored is None:
+            observer.mask(table.legal, out=self._masks[i], previous=self._written[i])
+            self._written[i] = table.legal
+        else:
+            choices = self._choices[i] = self._spaces.choices(table.legal) if table.legal else None
+            self._masks[i] = 0 if choices is None else choices.mask(())
+            info["legal_factored"] = () if choices is None else choices.legal
         if table.over:
             info["standings"] = self.rules.standings(table.state)
         return self._add_info(infos, info, i)
@@ -330,24 +307,66 @@ class SerenissimaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         )
 
     def _indexes(self, actions: Actions | Sequence[int]) -> list[int]:
-        """The actions as ``n`` Python ints."""
+        """The actions as ``n`` flat indexes (from one row of head values a game, if factored)."""
         try:
             array = np.asarray(actions)
         except (TypeError, ValueError):  # ragged sequences
             raise ArgumentTypeError("actions", "an array of action indexes", actions) from None
         if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
             raise ArgumentTypeError("actions", "an array of action indexes (integers)", actions)
-        if array.shape != (self.num_envs,):
-            raise ArgumentValueError(
-                f"actions must have the shape ({self.num_envs},), not {array.shape}"
-            )
-        return [int(index) for index in array]
+        factored = self._spaces.factored
+        shape = (self.num_envs,) if factored is None else (self.num_envs, len(factored.sizes))
+        if array.shape != shape:
+            raise ArgumentValueError(f"actions must have the shape {shape}, not {array.shape}")
+        if factored is None:
+            return [int(index) for index in array]
+        indexes = []
+        for i, row in enumerate(array):
+            if self._autoreset[i]:  # ignored: the game is reset
+                indexes.append(-1)
+                continue
+            try:
+                indexes.append(factored.decode(row))
+            except ArgumentValueError as error:
+                raise ArgumentValueError(f"game {i}: {error}") from error
+        return indexes
+
+    def head_mask(self, i: int, prefix: Sequence[int] = ()) -> npt.NDArray[np.int8]:
+        """The int8 mask of game ``i``'s next head, after the head values ``prefix``.
+
+        With ``actions="factored"``: an observation's ``action_mask`` row is
+        the family head's mask; this gives the mask of each head after it, as
+        the values chosen before it narrow the legal actions.
+
+        Raises:
+            ArgumentValueError: No game ``i``, or the prefix holds every head or
+                leaves the legal actions (the message names the head).
+            StateError: The actions are flat indexes, or game ``i`` is over.
+
+        Example:
+            >>> from serenissima.env import vector_env
+            >>> envs = vector_env("modern", n=2, players=2, seed=4, actions="factored")
+            >>> observations, infos = envs.reset()
+            >>> family = int(observations["action_mask"][1].argmax())
+            >>> envs.head_mask(1, [family]).shape == (envs.single_action_space.nvec[1],)
+            True
+        """
+        if isinstance(i, bool) or not isinstance(i, int | np.integer):
+            raise ArgumentTypeError("i", "a game number, an int", i)
+        if not 0 <= i < self.num_envs:
+            raise ArgumentValueError(f"there is no game {i} of {self.num_envs}")
+        table = self._tables[int(i)]
+        mask: npt.NDArray[np.int8] = self._spaces.head_mask(
+            table.state, self._choices[int(i)], prefix
+        )
+        return mask
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The learning seat's legal actions in every game, an ``(n, A)`` bool array.
 
         Row ``i`` is True at game ``i``'s legal indexes, all False while the
-        game waits to be reset. It is a new array at every call.
+        game waits to be reset. It is a new array at every call. With factored
+        actions, ``A`` is the family head's size (see :meth:`head_mask`).
 
         Example:
             >>> from serenissima.env import vector_env
