@@ -151,6 +151,10 @@ class Amounts(Domain):
         return f"{self.name} {self.low} to {self.high}{steps}"
 
 
+_Labels = tuple[list[Hashable], dict[Hashable, int], dict[Hashable, int]]
+"""A state's labels in slot order, the slot of each, and the position of every value."""
+
+
 @attrs.frozen(slots=True)
 class Slots(Domain):
     """Fixed values first, then the pieces in play of ``state``, at most ``slots`` of them.
@@ -174,7 +178,7 @@ class Slots(Domain):
     source: Callable[[Any], object] | None = None
     """The part of a state the pieces come from (its tuple of galleys, say): while
     it is the same object, the slots are not worked out again."""
-    _last: list[tuple[object, tuple[list[Hashable], dict[Hashable, int]]]] = attrs.field(
+    _last: list[tuple[object, _Labels]] = attrs.field(
         factory=list, eq=False, repr=False, init=False
     )
 
@@ -183,11 +187,10 @@ class Slots(Domain):
         """See :attr:`Domain.size`."""
         return len(self.fixed) + self.slots
 
-    def _labels(
-        self, state: Any, memo: dict[Hashable, Any]
-    ) -> tuple[list[Hashable], dict[Hashable, int]]:
+    def _labels(self, state: Any, memo: dict[Hashable, Any]) -> _Labels:
+        """The labels in slot order, each label's slot, and every value's position."""
         key = id(self)  # the memo of one state: keys of other kinds are never ints
-        found: tuple[list[Hashable], dict[Hashable, int]] | None = memo.get(key)
+        found: _Labels | None = memo.get(key)
         if found is not None:
             return found
         source = None if self.source is None else self.source(state)
@@ -196,11 +199,28 @@ class Slots(Domain):
             found = last[0][1]
         else:
             labels = [self.label(piece) for piece in self.pieces(state)]
-            found = (labels, {v: i for i, v in enumerate(labels)})
+            if last and last[0][1][0] == labels:  # the same pieces in play: the same tables
+                found = last[0][1]
+            else:
+                at = {v: i for i, v in enumerate(labels)}
+                fixed = len(self.fixed)
+                table = {v: fixed + i for v, i in at.items() if i < self.slots}
+                table.update((v, i) for i, v in reversed(list(enumerate(self.fixed))))
+                found = (labels, at, table)
             if source is not None:
                 last[:] = [(source, found)]
         memo[key] = found
         return found
+
+    def positions(self, state: Any, memo: dict[Hashable, Any]) -> Mapping[Hashable, int]:
+        """See :meth:`Domain.positions`: the fixed values', then each piece in play's.
+
+        Example:
+            >>> places = Slots("galleys", 2, lambda state: state, fixed=("port",))
+            >>> dict(places.positions((7, 3, 9), {}))  # the third galley has no slot
+            {7: 1, 3: 2, 'port': 0}
+        """
+        return self._labels(state, memo)[2]
 
     def position(self, value: object, state: Any, memo: dict[Hashable, Any]) -> int:
         """See :meth:`Domain.position`."""
