@@ -84,8 +84,8 @@ _WORDS: dict[type[Action], Callable[[Board, Any], str]] = {
     DieRoll: lambda b, a: f"Roll a {a.value} to break the tied bids",
     Dice: lambda b, a: f"The attacker rolls {a.attacker}, the defender {a.defender}",
     Crew: lambda b, a: (
-        f"Crew the starting galleys with {a.first} and {a.second} sailors, "
-        "the rest garrisoning the capital"
+        f"Crew the starting galleys with {a.first} and {a.second} sailors; "
+        "the rest guard the capital"
     ),
     Bid: lambda b, a: f"Bid {a.amount} ducats for the turn order",
     TakePosition: lambda b, a: f"Take the {_ordinal(a.position)} place in the turn order",
