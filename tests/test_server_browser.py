@@ -223,7 +223,14 @@ def test_a_person_plays_a_whole_game_against_a_bot_by_clicks(
     assert final["over"]
     page.wait_for_selector("#standings:not([hidden])")
     assert page.locator("#standings li .standing").all_inner_texts() == _standings(final, 0)
-    assert page.locator("#decision .turn.over").inner_text().startswith("The game is over.")
+    winners = [
+        f"Seat {e['seat']}{' (you)' if e['seat'] == 0 else ''}"
+        for e in final["standings"]["entries"]
+        if e["rank"] == 1
+    ]
+    verb = "share the win" if len(winners) > 1 else "wins"
+    said = f"The game is over. {' and '.join(winners)} {verb}."
+    assert page.locator("#decision .turn.over").inner_text() == said
     turns = page.evaluate("window.turns")
     assert any(turn.startswith("Waiting for seat 1 (the random bot)") for turn in turns)
     assert any(turn.startswith("Your turn.") for turn in turns)

@@ -250,7 +250,8 @@ function renderTurn(view, mine, waiting) {
   let banner;
   if (view.over) {
     const entries = (view.standings && view.standings.entries) || [];
-    const winners = entries.filter((entry) => entry.rank === 1).map((entry) => seatName(entry.seat));
+    const winners = entries.filter((entry) => entry.rank === 1)
+      .map((entry) => `Seat ${entry.seat}${entry.seat === view.seat ? " (you)" : ""}`);
     banner = el("div", { class: "turn over" }, el("strong", {}, "The game is over."),
       ` ${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}.`);
   } else if (mine) {
@@ -325,21 +326,21 @@ function renderBoard(seen) {
     const n = count.get(galley.area) || 0;
     count.set(galley.area, n + 1);
     const number = galley.id ?? galley.number;
-    const x = Number(node.getAttribute("cx")) + 9 + 24 * n;
-    const y = Number(node.getAttribute("cy")) - 17;
+    const x = Number(node.getAttribute("cx")) + 9 + 28 * n;
+    const y = Number(node.getAttribute("cy")) - 19;
     const group = document.createElementNS(SVG, "g");
     group.setAttribute("class", "galley");
     group.setAttribute("data-galley", number);
     const mark = document.createElementNS(SVG, "rect");
     mark.setAttribute("x", x);
     mark.setAttribute("y", y);
-    mark.setAttribute("width", 9);
-    mark.setAttribute("height", 9);
+    mark.setAttribute("width", 10);
+    mark.setAttribute("height", 10);
     mark.setAttribute("fill", COLOURS[galley.owner % COLOURS.length]);
     const label = document.createElementNS(SVG, "text");
     label.setAttribute("class", "galley-number");
-    label.setAttribute("x", x + 11);
-    label.setAttribute("y", y + 8.5);
+    label.setAttribute("x", x + 12);
+    label.setAttribute("y", y + 10);
     label.setAttribute("fill", COLOURS[galley.owner % COLOURS.length]);
     label.textContent = String(number);
     const title = document.createElementNS(SVG, "title");
