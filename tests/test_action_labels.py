@@ -19,6 +19,7 @@ from serenissima.engine.core import CHANCE, TERMINAL, Action
 from serenissima.engine.ruleset import Ruleset
 from serenissima_rulesets.classic import actions as classic
 from serenissima_rulesets.modern import actions as modern
+from serenissima_rulesets.modern.state import ModernState
 
 STEPS = 2500
 """The most decisions a random game of the test plays."""
@@ -92,7 +93,7 @@ def test_random_games_label_every_legal_action(edition: str) -> None:
         ("classic", "hire venice", "Hire 1 sailor at Venice into its garrison"),
         ("classic", "capture 1", "Capture the beaten galley, moving 1 sailor onto it"),
         ("modern", "sailor 6>4", "Move 1 sailor from galley 6 to galley 4"),
-        ("modern", "sell wood algiers", "Sell 1 wood to Algiers"),
+        ("modern", "sell wood algiers", "Sell 1 wood from the active galley to Algiers"),
         ("modern", "claim algiers 2", "Take Algiers, landing 2 sailors there"),
         ("modern", "dice 1 2", "The attacker rolls 1 skull, the defender 2 skulls"),
     ],
@@ -107,3 +108,27 @@ def test_a_label_is_asked_of_an_action() -> None:
     rules = ser.load_ruleset("classic")
     with pytest.raises(ser.ArgumentTypeError):
         rules.label(rules.new_game(2), "buy 2 venice")  # type: ignore[arg-type]
+
+
+def test_modern_labels_name_the_active_galley() -> None:
+    rules = ser.load_ruleset("modern")
+    names = {area.id: area.name for area in rules.board.spec.areas}
+    rng = random.Random(3)
+    state = rules.new_game(2)
+    sailed = 0
+    for _ in range(STEPS):
+        if state.to_act == TERMINAL:
+            break
+        if state.to_act == CHANCE:
+            action = sample_outcome(rules.chance_outcomes(state), rng)
+        else:
+            actions = rules.legal_actions(state)
+            for move in (a for a in actions if isinstance(a, modern.Move)):
+                assert isinstance(state, ModernState)
+                assert state.act is not None
+                said = f"Sail galley {state.act.galley} to {names[move.area]}"
+                assert rules.label(state, move) == said
+                sailed += 1
+            action = rng.choice(actions)
+        state = rules.apply(state, action)
+    assert sailed > 0

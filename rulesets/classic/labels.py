@@ -65,9 +65,13 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def _good(board: Board, port: str) -> str:
+    """The good ``port`` produces."""
+    return board.port(port).good if board.has_port(port) else "goods"
+
+
 def _buy(board: Board, a: Buy) -> str:
-    good = board.port(a.port).good if board.has_port(a.port) else "goods"
-    return f"Buy 1 {good} at {_port(board, a.port)} onto galley {a.galley}"
+    return f"Buy 1 {_good(board, a.port)} at {_port(board, a.port)} onto galley {a.galley}"
 
 
 def _build_galley(board: Board, a: BuildGalley) -> str:
@@ -90,7 +94,9 @@ _WORDS: dict[type[Action], Callable[[Board, Any], str]] = {
     Bid: lambda b, a: f"Bid {a.amount} ducats for the turn order",
     TakePosition: lambda b, a: f"Take the {_ordinal(a.position)} place in the turn order",
     Buy: _buy,
-    Ask: lambda b, a: f"Ask the owner of {_port(b, a.port)} a price for {a.quantity}",
+    Ask: lambda b, a: (
+        f"Ask the owner of {_port(b, a.port)} a price for {a.quantity} {_good(b, a.port)}"
+    ),
     TradeBuy: lambda b, a: f"Ask to buy 1 {a.good} from galley {a.galley} onto galley {a.into}",
     TradeSell: lambda b, a: (
         f"Offer 1 {a.good} from galley {a.galley} to galley {a.to} for {a.price} ducats"
@@ -112,7 +118,7 @@ _WORDS: dict[type[Action], Callable[[Board, Any], str]] = {
     DiscardSailor: lambda b, a: f"Dismiss 1 sailor of galley {a.galley}",
     Done: lambda b, a: "Done: end your turn in this phase",
     Move: lambda b, a: f"Sail galley {a.galley} to {_area(b, a.area)}",
-    Request: lambda b, a: f"Ask for passage for galley {a.galley}",
+    Request: lambda b, a: f"Ask the galleys in the way to let galley {a.galley} pass",
     Grant: lambda b, a: "Let the galley pass",
     Attack: lambda b, a: f"Attack galley {a.target} with galley {a.galley}",
     Assault: lambda b, a: f"Attack {_port(b, a.port)} with galley {a.galley}",

@@ -2,7 +2,8 @@
 
 An action's text form (``sailor 6>4``, ``sell wood algiers``) is short and
 exact, for typing and for records; its label says the same in words
-("Move 1 sailor from galley 6 to galley 4", "Sell 1 wood to Algiers"), with
+("Move 1 sailor from galley 6 to galley 4", "Sell 1 wood from galley 3 to
+Algiers"), with
 the board's names of ports and sea areas and the number of the active galley.
 Every action kind has one.
 """
@@ -93,7 +94,7 @@ _WORDS: dict[type[Action], Callable[[_Words, Any], str]] = {
     Move: lambda w, a: f"Sail {w.galley} to {w.area(a.area)}",
     Blockade: lambda w, a: f"Blockade {w.galley}",
     Pass: lambda w, a: f"Let {w.galley} pass",
-    Sell: lambda w, a: f"Sell 1 {a.good} to {w.port(a.port)}",
+    Sell: lambda w, a: f"Sell 1 {a.good} from {w.galley} to {w.port(a.port)}",
     Attack: lambda w, a: f"Attack galley {a.galley} with {w.galley}",
     AttackPort: lambda w, a: f"Attack {w.port(a.port)} with {w.galley}",
     Claim: lambda w, a: f"Take {w.port(a.port)}, landing {_plural(a.sailors, 'sailor')} there",
@@ -123,6 +124,6 @@ def label(rules: Ruleset, state: ModernState, action: Action) -> str:
     >>> rules = ser.load_ruleset("modern")
     >>> state = rules.new_game(players=2)
     >>> label(rules, state, ShiftSailor("6", "4")), label(rules, state, Sell("wood", "algiers"))
-    ('Move 1 sailor from galley 6 to galley 4', 'Sell 1 wood to Algiers')
+    ('Move 1 sailor from galley 6 to galley 4', 'Sell 1 wood from the active galley to Algiers')
     """
     return _WORDS[type(action)](_Words(rules, state), action)
