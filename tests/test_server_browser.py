@@ -1,27 +1,34 @@
-"""The reference web page, end to end: two browsers, each holding one seat, play a whole game.
+"""The reference web page, end to end, in a real Chromium: a person plays a whole game.
 
 A real ``serenissima serve`` process on localhost, and Debian's Chromium
-driven by Playwright (``executable_path``; no browser is downloaded). Each
-browser context is a separate person: one creates a 2-player game in the
-lobby and joins seat 0, the other joins seat 1 from the lobby; then each
-plays its seat by clicking the first legal action's button whenever its
-turn comes, until both pages show the final standings, which must be the
-server's. With ``SERENISSIMA_SCREENSHOTS=FOLDER`` the test saves the
-screenshots the documentation shows.
+driven by Playwright (``executable_path``; no browser is downloaded). In the
+first test a person creates a 2-player game of each edition against the
+random bot in the lobby, joins seat 0 and plays it by clicking a legal
+action's button (chosen by a seeded die) whenever the page says it is their
+turn, until the final standings show. On the way the test checks what the
+page shows against the server's view of that seat: every button's label in
+plain words beside the action's notation, each galley's number beside it on
+the board, the "waiting for seat 1" state while the bot plays, the board
+without its provenance legend, a favicon, and no error on the console. In the
+second test two browser contexts, each a person holding one seat, play a
+game to the end over the WebSocket. With ``SERENISSIMA_SCREENSHOTS=FOLDER``
+the tests save the screenshots the documentation shows.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import random
 import shutil
 import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Page, Response, sync_playwright
 
 from serenissima.server.process import ServerProcess
 
@@ -78,10 +85,165 @@ def _version(page: Page) -> int:
     return int(page.locator("#table").get_attribute("data-version") or -1)
 
 
-@pytest.mark.parametrize("edition", ["classic", "modern"])
-def test_two_browsers_play_a_whole_game_to_the_final_standings(
-    server: ServerProcess, browser: Browser, edition: str
+def _problems(page: Page) -> list[str]:
+    """What goes wrong on ``page`` from now on: console errors, uncaught errors, 4xx and 5xx."""
+    found: list[str] = []
+
+    def console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            found.append(f"console: {message.text}")
+
+    def response(answer: Response) -> None:
+        if answer.status >= 400:
+            found.append(f"{answer.status} {answer.url}")
+
+    page.on("console", console)
+    page.on("pageerror", lambda error: found.append(f"page error: {error}"))
+    page.on("response", response)
+    return found
+
+
+def _get(url: str, token: str | None = None) -> Any:
+    request = urllib.request.Request(url)
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request) as answer:
+        return json.load(answer)
+
+
+def _standings(final: dict[str, Any], seat: int | None) -> list[str]:
+    """The final standings as the page must write them for ``seat``: from the server's view."""
+    return [
+        f"{'Winner: ' if e['rank'] == 1 else ''}seat {e['seat']}"
+        f"{' (you)' if e['seat'] == seat else ''}: {e['score']} (rank {e['rank']})"
+        for e in final["standings"]["entries"]
+    ]
+
+
+def _check_turn(page: Page, seen: dict[str, Any]) -> None:
+    """At the seat's turn, the page shows what the server's view of the seat says.
+
+    Each legal action is a button with its label (in words) beside its
+    notation (grouped by kind); each galley has its number drawn beside it.
+    """
+    buttons = page.locator("button.action")
+    shown = [
+        (b.locator(".label").inner_text(), b.locator(".notation").inner_text())
+        for b in buttons.all()
+    ]
+    assert sorted(shown) == sorted((action["label"], action["text"]) for action in seen["legal"])
+    assert all(label and label != text for label, text in shown)
+    assert buttons.first.locator(".label").is_visible()
+    galleys = seen["observation"].get("galleys") or []
+    numbers = sorted(str(g.get("id", g.get("number"))) for g in galleys)
+    drawn = page.locator("#board g.galley text.galley-number").evaluate_all(
+        "nodes => nodes.map((node) => node.textContent)"  # SVG text has no innerText
+    )
+    assert sorted(drawn) == numbers
+    assert (
+        sorted(
+            page.locator("#board g.galley").evaluate_all(
+                "nodes => nodes.map((node) => node.dataset.galley)"
+            )
+        )
+        == numbers
+    )
+
+
+WATCH_TURNS = """() => {
+  window.turns = [];
+  const note = () => {
+    const turn = document.querySelector('#decision .turn');
+    if (turn) window.turns.push(turn.textContent);
+  };
+  note();
+  new MutationObserver(note).observe(document.querySelector('#decision'), { childList: true });
+}"""
+"""Record every state the page's turn banner shows, however briefly (the bot is quick)."""
+
+
+@pytest.mark.parametrize(("edition", "seed"), [("classic", 1), ("modern", 2)])
+def test_a_person_plays_a_whole_game_against_a_bot_by_clicks(
+    server: ServerProcess, browser: Browser, edition: str, seed: int
 ) -> None:
+    page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    problems = _problems(page)
+    page.goto(f"{server.url}/play/")
+    page.select_option("#ruleset", edition)
+    page.select_option("#players", "2")
+    page.select_option("select[name=seat-0]", "human")
+    page.select_option("select[name=seat-1]", "random")
+    page.click("#create-button")
+    page.wait_for_selector("#status:has-text('created game')")
+    game = page.locator("#status").inner_text().split()[-1]
+    page.click(f"tr[data-game='{game}'] button.join[data-seat='0']")
+    page.wait_for_selector("#table[data-version]")
+    token = page.evaluate(f"localStorage.getItem('serenissima-token:{game}:0')")
+    assert token
+    page.evaluate(WATCH_TURNS)
+
+    # the board without its provenance legend, which the served drawing (the docs') keeps
+    page.wait_for_selector("#board svg circle.area")
+    assert page.locator("#board svg g.legend").count() == 0
+    with urllib.request.urlopen(f"{server.url}/rulesets/{edition}/board.svg") as answer:
+        assert 'class="legend"' in answer.read().decode()
+    # the favicon, asked where the page names it and where browsers look by default
+    icon = page.locator("link[rel=icon]").get_attribute("href")
+    for path in (icon, "/favicon.ico"):
+        answer = page.evaluate(
+            f"fetch({json.dumps(path)}).then((r) => [r.status, r.headers.get('content-type')])"
+        )
+        assert answer == [200, "image/svg+xml"], path
+
+    rng = random.Random(seed)
+    deadline = time.monotonic() + GAME_SECONDS
+    clicks = 0
+    while page.locator("#table").get_attribute("data-over") != "true":
+        assert time.monotonic() < deadline, f"the game did not end in {GAME_SECONDS} s"
+        if page.locator("#table").get_attribute("data-my-turn") != "true":
+            time.sleep(0.02)  # the bot's move is on its way over the WebSocket
+            continue
+        before = _version(page)
+        seen = _get(f"{server.url}/games/{game}/view", token)
+        assert seen["version"] == before  # nothing moves while the person decides
+        _check_turn(page, seen)
+        assert page.locator("#decision .turn.mine").inner_text().startswith("Your turn.")
+        if clicks == 6:
+            _screenshot(page, f"table-{edition}.png")
+        buttons = page.locator("button.action")
+        buttons.nth(rng.randrange(buttons.count())).click()
+        page.wait_for_function(
+            f"Number(document.querySelector('#table').dataset.version) > {before}"
+            " || document.querySelector('#error').textContent.length > 0"
+        )
+        assert page.locator("#error").inner_text() == ""
+        clicks += 1
+
+    final = _get(f"{server.url}/games/{game}/view", token)
+    assert final["over"]
+    page.wait_for_selector("#standings:not([hidden])")
+    assert page.locator("#standings li .standing").all_inner_texts() == _standings(final, 0)
+    winners = [
+        f"Seat {e['seat']}{' (you)' if e['seat'] == 0 else ''}"
+        for e in final["standings"]["entries"]
+        if e["rank"] == 1
+    ]
+    verb = "share the win" if len(winners) > 1 else "wins"
+    said = f"The game is over. {' and '.join(winners)} {verb}."
+    assert page.locator("#decision .turn.over").inner_text() == said
+    turns = page.evaluate("window.turns")
+    assert any(turn.startswith("Waiting for seat 1 (the random bot)") for turn in turns)
+    assert any(turn.startswith("Your turn.") for turn in turns)
+    assert page.locator("#log > li").count() == final["version"]  # every move logged, once
+    _screenshot(page, f"over-{edition}.png")
+    assert clicks > 10
+    assert problems == []
+
+
+def test_two_browsers_play_a_whole_game_to_the_final_standings(
+    server: ServerProcess, browser: Browser
+) -> None:
+    edition = "classic"
     first = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
     second = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
     first.goto(f"{server.url}/play/")
@@ -114,7 +276,7 @@ def test_two_browsers_play_a_whole_game_to_the_final_standings(
                 continue
             before = _version(page)
             if clicks == 12 and not shot:
-                _screenshot(page, f"table-{edition}.png")
+                _screenshot(page, f"two-table-{edition}.png")
                 shot = True
             page.locator("button.action").first.click()
             page.wait_for_function(
@@ -130,14 +292,11 @@ def test_two_browsers_play_a_whole_game_to_the_final_standings(
     with urllib.request.urlopen(f"{server.url}/games/{game}/view") as answer:
         final = json.load(answer)
     assert final["over"]
-    expected = [
-        f"seat {e['seat']}: {e['score']} (rank {e['rank']})" for e in final["standings"]["entries"]
-    ]
-    for page in (first, second):
+    for seat, page in enumerate((first, second)):
         page.wait_for_selector("#standings:not([hidden])")
-        shown = page.locator("#standings li").all_inner_texts()
-        assert shown == expected
+        shown = page.locator("#standings li .standing").all_inner_texts()
+        assert shown == _standings(final, seat)
         logged = page.locator("#log > li").count()
         assert logged == final["version"]  # every move in the log, once
-    _screenshot(first, f"over-{edition}.png")
+    _screenshot(first, f"two-over-{edition}.png")
     assert clicks > 10

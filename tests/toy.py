@@ -293,6 +293,13 @@ class RaceEngine:
             return IllegalActionError(action, "T-STOP", "stopping is not allowed in this game")
         return IllegalActionError(action, "T-TURN", f"{action} is not a choice of the runner")
 
+    def label(self, rules: Ruleset, state: State, action: Action) -> str:
+        if isinstance(action, Face):
+            return f"The die shows {action.value}"
+        if isinstance(action, First):
+            return f"Seat {action.seat} runs first"
+        return "Roll the die and run" if isinstance(action, Roll) else "Stop running"
+
     def decision(self, rules: Ruleset, state: State) -> Decision:
         if state.to_act == CHANCE:
             return Decision(CHANCE, "die", "T-ROLL", "Throw the die.")

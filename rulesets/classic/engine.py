@@ -16,7 +16,7 @@ from serenissima.engine.phases import ContextCache, PhaseInfo, table_outcomes
 from serenissima.engine.ruleset import OptionValue, Ruleset
 from serenissima.engine.spaces import Family
 
-from . import encoding, heuristic, pace, space
+from . import encoding, heuristic, labels, pace, space
 from .actions import ACTION_TYPES
 from .bids.actions import Bid
 from .common import DONE, Done, only_done
@@ -131,6 +131,10 @@ class ClassicEngine:
         assert isinstance(state, ClassicState)
         ctx = self.ctx(rules)
         return explain(ctx, state, action, ctx.flow.table[type(state.phase)])
+
+    def label(self, rules: Ruleset, state: State, action: Action) -> str:
+        """Say ``action`` in plain English (see :mod:`.labels`)."""
+        return labels.label(rules.board, action)
 
     def decision(self, rules: Ruleset, state: State) -> Decision:
         """Describe the decision point."""

@@ -30,7 +30,7 @@ from serenissima.engine.rule_index import rule
 from serenissima.engine.ruleset import OptionValue, Ruleset
 from serenissima.engine.spaces import Family
 
-from . import encoding, space
+from . import encoding, labels, space
 from .actions import ACTION_TYPES
 from .context import Ctx
 from .events import EVENT_TYPES
@@ -156,6 +156,11 @@ class ModernEngine:
         assert isinstance(state, ModernState)
         ctx = self.ctx(rules)
         return explain(ctx, state, action, ctx.flow.table[type(state.phase)])
+
+    def label(self, rules: Ruleset, state: State, action: Action) -> str:
+        """Say ``action`` in plain English (see :mod:`.labels`)."""
+        assert isinstance(state, ModernState)
+        return labels.label(rules, state, action)
 
     def decision(self, rules: Ruleset, state: State) -> Decision:
         """Describe the decision point."""

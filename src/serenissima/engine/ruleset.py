@@ -87,6 +87,9 @@ class Engine(Learnable, Seeing, Protocol):
     def explain(self, rules: Ruleset, state: State, action: Action) -> IllegalActionError:
         """Return the error that says why ``action`` is illegal in ``state``."""
 
+    def label(self, rules: Ruleset, state: State, action: Action) -> str:
+        """Say ``action``, a legal action or chance outcome of ``state``, in plain English."""
+
     def decision(self, rules: Ruleset, state: State) -> Decision:
         """Describe the decision point of ``state``."""
 
@@ -251,6 +254,25 @@ class Ruleset(Views, Indexing):
         if not isinstance(action, Action):
             raise ArgumentTypeError("action", ACTION_EXPECTED, action)
         return self.engine.step(self, state, action)[0]
+
+    def label(self, state: State, action: Action) -> str:
+        """Say ``action``, a legal action or chance outcome of ``state``, in plain English.
+
+        The text form (``str(action)``) is short and exact, for typing and for
+        records; the label is for people: ``sailor venice>2`` is "Move 1 sailor
+        from Venice to galley 2".
+
+        Example:
+            >>> import serenissima as ser
+            >>> rules = ser.load_ruleset("classic")
+            >>> state = rules.new_game(players=2)
+            >>> rules.label(state, rules.parse_action(state, "buy 2 venice"))
+            'Buy 1 textiles at Venice onto galley 2'
+        """
+        self._own(state)
+        if not isinstance(action, self.engine.action_types):
+            raise ArgumentTypeError("action", ACTION_EXPECTED, action)
+        return self.engine.label(self, state, action)
 
     def decision(self, state: State) -> Decision:
         """Describe the decision point of ``state``: who decides what."""

@@ -107,6 +107,7 @@ class LegalAction(BaseModel):
     """A legal action: its text form (what to send) and its index in the ruleset's space."""
 
     text: str
+    label: str = Field(description="The action in plain English, for people.")
     index: int
     probability: str | None = Field(
         default=None, description="At a chance node entered by a seat: the outcome's odds, p/q."

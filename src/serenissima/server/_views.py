@@ -3,7 +3,8 @@
 Everything sent to a viewer is built here from the engine's answers for that
 viewer only: the seat's observation (:meth:`Ruleset.observe`, a spectator's
 when the seat is ``None``), its drawing, the legal actions when it is the
-seat's turn, and, of each move, the events (which every seat witnesses) and
+seat's turn (each with its text form, to send, and its label in plain English,
+for people), and, of each move, the events (which every seat witnesses) and
 the action's text form unless the move is secret and the viewer not its
 actor (:meth:`Ruleset.is_secret`). The standings are shown once the game is
 over, when nothing is hidden any more.
@@ -33,8 +34,9 @@ def view(game: HostedGame, seat: int | None) -> dict[str, Any]:
         >>> seen = view(game, None)
         >>> seen["observation"]["ducats"], seen["legal"]
         ([None, None], [])
-        >>> len(view(game, seen["to_act"])["legal"]) > 0
-        True
+        >>> first = view(game, seen["to_act"])["legal"][0]
+        >>> first["text"], first["label"]
+        ('crew 5 5', 'Crew the starting galleys with 5 and 5 sailors; the rest guard the capital')
     """
     rules = game.rules
     state = game.state
@@ -46,6 +48,7 @@ def view(game: HostedGame, seat: int | None) -> dict[str, Any]:
             legal = [
                 {
                     "text": str(outcome),
+                    "label": rules.label(state, outcome),
                     "index": rules.outcome_index(state, outcome),
                     "probability": str(chance),
                 }
@@ -53,7 +56,11 @@ def view(game: HostedGame, seat: int | None) -> dict[str, Any]:
             ]
         else:
             legal = [
-                {"text": str(action), "index": rules.action_index(state, action)}
+                {
+                    "text": str(action),
+                    "label": rules.label(state, action),
+                    "index": rules.action_index(state, action),
+                }
                 for action in rules.legal_actions(state)
             ]
     seen = rules.observe(state, seat)

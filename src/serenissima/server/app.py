@@ -202,6 +202,10 @@ def create_app(
     async def home() -> RedirectResponse:
         return RedirectResponse("/play/")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> RedirectResponse:
+        return RedirectResponse("/play/favicon.svg")
+
     @app.post("/games", status_code=201)
     async def create_game(
         body: CreateGame, request: Request, authorization: _Auth = None

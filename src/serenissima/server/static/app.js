@@ -164,6 +164,22 @@ async function loadBoard(ruleset) {
   ]);
   $("#board").innerHTML = svg;
   table.board = board;
+  dropLegend($("#board svg"));
+}
+
+// The drawing's legend says where each edge of the sea graph comes from (the rules, public
+// descriptions, or a reconstruction): the documentation's business, not a player's. Cut it
+// off, and draw every edge alike (style.css).
+function dropLegend(svg) {
+  const legend = svg && svg.querySelector("g.legend");
+  if (!legend) return;
+  const top = Math.floor(legend.getBBox().y) - 4;
+  legend.remove();
+  const [x, y, width] = svg.getAttribute("viewBox").split(" ").map(Number);
+  svg.setAttribute("viewBox", `${x} ${y} ${width} ${top - y}`);
+  svg.setAttribute("height", String(top - y));
+  const background = svg.querySelector("rect.background");
+  if (background) background.setAttribute("height", String(top - y));
 }
 
 function connect(since) {
@@ -210,12 +226,9 @@ function render(view) {
   main.dataset.version = view.version;
   main.dataset.myTurn = String(mine);
   main.dataset.over = String(view.over);
-  const decision = view.decision;
-  const who = view.over ? "The game is over." : `${seatName(view.to_act)} decides`;
-  $("#decision").replaceChildren(
-    el("div", {}, el("strong", {}, who), " ", el("span", { class: "rule" }, `${decision.kind} · ${decision.rule_id}`)),
-    el("p", { class: "prompt" }, mine ? decision.prompt : view.over ? "" : `Waiting for ${seatName(view.waiting_for ?? view.to_act)}.`),
-  );
+  const waiting = view.over ? null : view.waiting_for ?? view.to_act;
+  main.dataset.waitingFor = waiting === null ? "" : String(waiting);
+  renderTurn(view, mine, waiting);
   renderActions(view);
   renderSeats(view);
   renderBoard(view.observation);
@@ -223,6 +236,33 @@ function render(view) {
   $("#text").textContent = view.text;
   $("#typed").hidden = !mine;
   status(`version ${view.version}${mine ? " · your move" : ""}`);
+}
+
+function seatKind(view, seat) {
+  const found = view.seats.find((s) => s.seat === seat);
+  if (!found) return "";
+  return found.kind === "human" ? (found.joined ? "a person" : "nobody yet: the seat is open") : `the ${found.kind} bot`;
+}
+
+function renderTurn(view, mine, waiting) {
+  const decision = view.decision;
+  const rule = el("span", { class: "rule" }, `${decision.kind} · ${decision.rule_id}`);
+  let banner;
+  if (view.over) {
+    const entries = (view.standings && view.standings.entries) || [];
+    const winners = entries.filter((entry) => entry.rank === 1)
+      .map((entry) => `Seat ${entry.seat}${entry.seat === view.seat ? " (you)" : ""}`);
+    banner = el("div", { class: "turn over" }, el("strong", {}, "The game is over."),
+      ` ${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}.`);
+  } else if (mine) {
+    banner = el("div", { class: "turn mine" }, el("strong", {}, "Your turn."), " ", decision.prompt);
+  } else {
+    const who = waiting === CHANCE ? "chance (the dice or the cards)" : seatName(waiting);
+    const kind = waiting === CHANCE ? "" : ` (${seatKind(view, waiting)})`;
+    banner = el("div", { class: "turn waiting", "data-seat": waiting },
+      el("strong", {}, `Waiting for ${who}`), `${kind}: ${decision.prompt}`);
+  }
+  $("#decision").replaceChildren(banner, el("div", {}, rule));
 }
 
 function renderActions(view) {
@@ -239,7 +279,8 @@ function renderActions(view) {
         class: "action", "data-action": action.text, "data-index": action.index,
         title: action.probability ? `odds ${action.probability}` : `index ${action.index}`,
         onclick: () => play(action.text),
-      }, action.text))));
+      }, el("span", { class: "label" }, action.label), " ",
+      el("code", { class: "notation" }, action.text)))));
   }
   $("#actions").replaceChildren(...sets);
 }
@@ -284,18 +325,28 @@ function renderBoard(seen) {
     if (!node) continue;
     const n = count.get(galley.area) || 0;
     count.set(galley.area, n + 1);
-    const x = Number(node.getAttribute("cx")) + 10 + 9 * n;
-    const y = Number(node.getAttribute("cy")) - 10;
-    const mark = document.createElementNS(SVG, "circle");
-    mark.setAttribute("class", "galley");
-    mark.setAttribute("cx", x);
-    mark.setAttribute("cy", y);
-    mark.setAttribute("r", 5);
+    const number = galley.id ?? galley.number;
+    const x = Number(node.getAttribute("cx")) + 9 + 28 * n;
+    const y = Number(node.getAttribute("cy")) - 19;
+    const group = document.createElementNS(SVG, "g");
+    group.setAttribute("class", "galley");
+    group.setAttribute("data-galley", number);
+    const mark = document.createElementNS(SVG, "rect");
+    mark.setAttribute("x", x);
+    mark.setAttribute("y", y);
+    mark.setAttribute("width", 10);
+    mark.setAttribute("height", 10);
     mark.setAttribute("fill", COLOURS[galley.owner % COLOURS.length]);
+    const label = document.createElementNS(SVG, "text");
+    label.setAttribute("class", "galley-number");
+    label.setAttribute("x", x + 12);
+    label.setAttribute("y", y + 10);
+    label.setAttribute("fill", COLOURS[galley.owner % COLOURS.length]);
+    label.textContent = String(number);
     const title = document.createElementNS(SVG, "title");
-    title.textContent = `galley ${galley.id ?? galley.number} of seat ${galley.owner}: ${galley.sailors} sailors, cargo ${(galley.cargo || []).join(" ") || "none"}`;
-    mark.append(title);
-    layer.append(mark);
+    title.textContent = `galley ${number} of seat ${galley.owner}: ${galley.sailors} sailors, cargo ${(galley.cargo || []).join(" ") || "none"}`;
+    group.append(title, mark, label);
+    layer.append(group);
   }
   svg.append(layer);
 }
@@ -305,9 +356,12 @@ function renderStandings(view) {
   box.hidden = !view.standings;
   if (!view.standings) return;
   const entries = view.standings.entries || [];
+  const parts = (entry) => (entry.breakdown || []).map(([name, value]) => `${name} ${value}`).join(", ");
   box.replaceChildren(el("h3", {}, "Final standings"),
     el("ol", {}, ...entries.map((entry) => el("li", { class: `seat-${entry.seat}`, "data-seat": entry.seat },
-      `seat ${entry.seat}: ${entry.score} (rank ${entry.rank})`))));
+      el("span", { class: "standing" },
+        `${entry.rank === 1 ? "Winner: " : ""}seat ${entry.seat}${entry.seat === view.seat ? " (you)" : ""}: ${entry.score} (rank ${entry.rank})`),
+      parts(entry) ? el("span", { class: "breakdown" }, ` · ${parts(entry)}`) : ""))));
 }
 
 async function play(text) {
