@@ -216,6 +216,7 @@ def test_websockets_are_limited_per_address(served: ServerProcess, api: Api, pro
         extra.recv(timeout=10)
     assert closed.value.rcvd is not None
     assert closed.value.rcvd.code == 4429
+    assert "4429" in api.contract.asyncapi["channels"]["game"]["x-close-codes"]
     open_.pop().close()
     time.sleep(0.3)  # the server hears the close
     again = Watcher(api, game, None)

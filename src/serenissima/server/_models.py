@@ -2,13 +2,14 @@
 
 The engine's own values inside a view (an observation, the standings, an
 event's data) are JSON objects written by the edition's converter; their
-JSON Schemas are served at ``/rulesets/{ruleset}/schema.json``
-(:func:`~serenissima.records.schema.json_schema`).
+JSON Schemas (:func:`~serenissima.records.schema.json_schema`) are served at
+``/rulesets/{ruleset}/schema.json`` and embedded, one set per ruleset, in the
+OpenAPI and AsyncAPI documents (:mod:`serenissima.server._contract`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -26,6 +27,7 @@ __all__ = [
     "SeatInfo",
     "SeatSpec",
     "View",
+    "ViewMessage",
 ]
 
 
@@ -146,12 +148,20 @@ class EventItem(BaseModel):
 class MoveMessage(BaseModel):
     """A move as one viewer may see it (a WebSocket message of type ``move``)."""
 
-    type: str = "move"
+    type: Literal["move"] = "move"
     version: int = Field(description="The version this move made.")
     actor: int
     action: str | None = Field(description="The text form; null when secret from this viewer.")
     hidden: bool
     events: list[EventItem]
+
+
+class ViewMessage(BaseModel):
+    """A viewer's view as it stands (a WebSocket message of type ``view``)."""
+
+    type: Literal["view"] = "view"
+    version: int = Field(description="The version the view shows.")
+    view: View
 
 
 class LobbyEntry(BaseModel):

@@ -11,6 +11,8 @@
   as the viewer may see it, then the view, then each new move and view live;
 - ``GET /rulesets``, ``/rulesets/{id}/board.svg``, ``/board.json`` and
   ``/schema.json`` (the JSON Schemas of the edition's values);
+- ``GET /openapi.json`` and ``GET /asyncapi.json``: the contract, the HTTP API
+  as OpenAPI 3.1 (each ruleset's values typed) and the WebSocket as AsyncAPI 3.0;
 - ``/play/``: the reference web page.
 
 Every refusal is a 4xx whose body names the error, says why, and gives the
@@ -35,6 +37,8 @@ from fastapi import FastAPI, Header, Path, Query, Request, WebSocket, WebSocketD
 from fastapi.responses import JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
+from serenissima.engine.registry import available_rulesets
+from serenissima.server._contract import CLOSE_CODES, asyncapi, typed_openapi
 from serenissima.server._errors import Guard, RefusedError, bearer, install
 from serenissima.server._host import HostedGame, UnknownGameError
 from serenissima.server._hub import Hub
@@ -71,6 +75,7 @@ _WS_BAD_VERSION: Final = 4422
 """The WebSocket close code for a ``since`` the game has not reached."""
 _WS_TOO_MANY: Final = 4429
 """The WebSocket close code for an address that holds its most WebSockets open already."""
+assert {_WS_UNAUTHORIZED, _WS_UNKNOWN, _WS_BAD_VERSION, _WS_TOO_MANY} <= set(CLOSE_CODES)
 
 
 async def _live(
@@ -323,6 +328,20 @@ def create_app(
                 del sockets[address]
 
     app.include_router(rulesets)
+
+    def openapi() -> dict[str, Any]:
+        """The OpenAPI document, each installed ruleset's values typed in it (made once)."""
+        if app.openapi_schema is None:
+            app.openapi_schema = typed_openapi(FastAPI.openapi(app), available_rulesets())
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+    @app.get("/asyncapi.json", include_in_schema=False)
+    async def live_contract() -> dict[str, Any]:
+        """The AsyncAPI 3.0 document of the WebSocket."""
+        return asyncapi(app.openapi())
+
     page = importlib.resources.files("serenissima.server") / "static"
     app.mount("/play", StaticFiles(directory=str(page), html=True), name="play")
     app.add_middleware(
