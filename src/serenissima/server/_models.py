@@ -99,7 +99,10 @@ class SeatInfo(BaseModel):
 class Decision(BaseModel):
     """The decision point: who decides, what kind of decision, the rule that gives it."""
 
-    actor: int = Field(description="A seat, -1 for chance, -2 once the game is over.")
+    actor: int = Field(
+        description="A seat, or -2 once the game is over; -1 (chance) only where a seat "
+        "enters the dice (chance_by): otherwise the server rolls before anyone looks."
+    )
     kind: str
     rule_id: str
     prompt: str
@@ -120,9 +123,15 @@ class View(BaseModel):
 
     game: str
     ruleset: str
-    version: int = Field(description="Moves made so far; send it back with an action.")
+    version: int = Field(
+        description="Moves made so far, the server's dice and the bots' included (so a "
+        "game's first view need not be at 0); send it back with an action."
+    )
     seat: int | None
-    to_act: int = Field(description="A seat, -1 for chance, -2 once the game is over.")
+    to_act: int = Field(
+        description="A seat, or -2 once the game is over; -1 (chance) only where a seat "
+        "enters the dice (chance_by): otherwise the server rolls before anyone looks."
+    )
     waiting_for: int | None = Field(description="The person's seat whose move the game awaits.")
     over: bool
     decision: Decision
