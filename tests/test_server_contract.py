@@ -24,6 +24,7 @@ import pytest
 from openapi_spec_validator import validate
 from openapi_spec_validator.validation.exceptions import OpenAPIValidationError
 
+import serenissima as ser
 from serenissima.server import SQLiteStore
 from serenissima.server._contract import asyncapi
 from serenissima.server.app import create_app
@@ -72,7 +73,10 @@ def test_the_openapi_document_is_valid_and_types_each_rulesets_values(api: Api) 
         typed = schemas[f"{ruleset}.View"]["properties"]
         assert typed["ruleset"]["const"] == ruleset
         assert typed["observation"]["$ref"] == f"#/components/schemas/{ruleset}.Observation"
-        assert typed["legal"]["items"]["$ref"] == "#/components/schemas/LegalAction"
+        assert typed["legal"]["items"]["$ref"] == f"#/components/schemas/{ruleset}.LegalAction"
+        rules = ser.load_ruleset(ruleset)
+        index = schemas[f"{ruleset}.LegalAction"]["properties"]["index"]
+        assert index["maximum"] + 1 == max(rules.num_actions(p) for p in rules.info.players)
         standings = [s.get("$ref") for s in typed["standings"]["anyOf"]]
         assert f"#/components/schemas/{ruleset}.Standings" in standings
         events = schemas[f"{ruleset}.EventItem"]["properties"]["data"]
@@ -134,6 +138,7 @@ def test_the_checker_refuses_a_malformed_answer_or_message(api: Api) -> None:
         {**message, "view": {**view, "observation": {"nothing": 1}}},
         {**message, "view": {**view, "ruleset": "classic"}},  # with a modern observation
         {**message, "view": {**view, "standings": {"winners": "all"}}},
+        {**message, "view": {**view, "legal": [{"text": "pass", "index": 10**6}]}},
         {key: value for key, value in message.items() if key != "version"},
     ):
         with pytest.raises(jsonschema.ValidationError):

@@ -22,7 +22,8 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any, Final
 
-from serenissima.server._models import EventItem, MoveMessage, ViewMessage
+from serenissima.engine.registry import load_ruleset
+from serenissima.server._models import EventItem, LegalAction, MoveMessage, ViewMessage
 from serenissima.server._publish import engine_schemas
 
 __all__ = ["CLOSE_CODES", "asyncapi", "component", "typed_openapi"]
@@ -89,13 +90,28 @@ def _typed_view(base: dict[str, Any], ruleset: str) -> dict[str, Any]:
         "description": "The final standings, once over.",
     }
     legal = fields["legal"]
-    legal["items"] = {"$ref": _SCHEMAS + "LegalAction"}
-    legal["description"] = (
-        f"This seat's legal actions, when it decides: each a text form of the {ruleset} "
-        f"ruleset's grammar, and its index in that ruleset's action space (or, at a chance "
-        f"node a seat enters, its outcome space)."
-    )
+    legal["items"] = {"$ref": _SCHEMAS + component(ruleset, "LegalAction")}
+    legal["description"] = "This seat's legal actions, when it decides."
     return view
+
+
+def _legal_action(ruleset: str) -> dict[str, Any]:
+    """A legal action of one ruleset: its index within the ruleset's spaces."""
+    rules = load_ruleset(ruleset)
+    size = max(
+        max(rules.num_actions(players), rules.num_outcomes(players))
+        for players in rules.info.players
+    )
+    schema: dict[str, Any] = LegalAction.model_json_schema()
+    schema["title"] = f"LegalAction ({ruleset})"
+    schema["properties"]["text"]["description"] = f"The action in the {ruleset} ruleset's words."
+    schema["properties"]["index"].update(
+        minimum=0,
+        maximum=size - 1,
+        description=f"Its index in the {ruleset} ruleset's action space (at a chance node a "
+        f"seat enters, its outcome space) for the game's player count.",
+    )
+    return schema
 
 
 def _union(kind: str, rulesets: list[str], name: str, key: str | None) -> dict[str, Any]:
@@ -122,8 +138,8 @@ def typed_openapi(document: dict[str, Any], rulesets: Iterable[str]) -> dict[str
 
     Returns:
         A copy whose ``View`` is one of the rulesets' views (``oneOf``, told
-        apart by ``ruleset``), each with its observation and standings typed,
-        and which holds the WebSocket's messages (``MoveMessage``, one of the
+        apart by ``ruleset``), each with its observation, legal actions and
+        standings typed, and which holds the WebSocket's messages (``MoveMessage``, one of the
         rulesets' move messages, and ``ViewMessage``).
 
     Example:
@@ -144,6 +160,7 @@ def typed_openapi(document: dict[str, Any], rulesets: Iterable[str]) -> dict[str
         for name, schema in engine_schemas(ruleset).items():
             schemas[component(ruleset, name)] = _refs(schema, rename)
         schemas[component(ruleset, "View")] = _typed_view(base_view, ruleset)
+        schemas[component(ruleset, "LegalAction")] = _legal_action(ruleset)
         item = _model(EventItem)
         item["title"] = f"EventItem ({ruleset})"
         item["properties"]["data"] = {"$ref": _SCHEMAS + component(ruleset, "Event")}
