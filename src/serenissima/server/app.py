@@ -38,7 +38,7 @@ from fastapi.responses import JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
 from serenissima.engine.registry import available_rulesets
-from serenissima.server._contract import CLOSE_CODES, asyncapi, typed_openapi
+from serenissima.server._contract import asyncapi, typed_openapi
 from serenissima.server._errors import Guard, RefusedError, bearer, install
 from serenissima.server._host import HostedGame, UnknownGameError
 from serenissima.server._hub import Hub
@@ -67,6 +67,7 @@ _Auth = Annotated[
 _GameId = Annotated[str, Path(max_length=64, description="The game's id.")]
 """A game's id in a path: at most 64 characters."""
 
+# each close code is described in the AsyncAPI document (_contract.CLOSE_CODES)
 _WS_UNAUTHORIZED: Final = 4403
 """The WebSocket close code for a token that holds no seat of the game."""
 _WS_UNKNOWN: Final = 4404
@@ -75,7 +76,6 @@ _WS_BAD_VERSION: Final = 4422
 """The WebSocket close code for a ``since`` the game has not reached."""
 _WS_TOO_MANY: Final = 4429
 """The WebSocket close code for an address that holds its most WebSockets open already."""
-assert {_WS_UNAUTHORIZED, _WS_UNKNOWN, _WS_BAD_VERSION, _WS_TOO_MANY} <= set(CLOSE_CODES)
 
 
 async def _live(
@@ -170,6 +170,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         await hub.start()
+        await asyncio.to_thread(app.openapi)  # made once, before any request waits for it
         yield
         await hub.close()
 
