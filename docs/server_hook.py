@@ -1,8 +1,10 @@
 """Fill the game server's page: its endpoints, its schemas, and the load run's figures.
 
-At build time the hook builds the server's application, publishes its OpenAPI
-document and each installed ruleset's schema bundle beside the page
-(``server/openapi.json``, ``server/schema-<id>.json``), lists the endpoints from
+At build time the hook builds the server's application and publishes its
+contract at the site's root, at the paths the server serves it from:
+``openapi.json``, ``asyncapi.json`` and each installed ruleset's schema bundle
+(``rulesets/<id>/schema.json``), so that the page's relative links lead to
+them on the built site as on a running server. It lists the endpoints from
 the OpenAPI document, and renders ``docs/data/server-load.json`` (written by
 ``benchmarks/server_load.py``): the load run as a table and a latency chart,
 the bots run as a table of latencies without and with bots thinking, the churn
@@ -27,6 +29,7 @@ from mkdocs.structure.pages import Page
 
 from serenissima.engine.registry import available_rulesets
 from serenissima.server import SQLiteStore
+from serenissima.server._contract import asyncapi
 from serenissima.server._publish import schemas
 from serenissima.server.app import create_app
 
@@ -49,13 +52,14 @@ def _openapi() -> dict[str, Any]:
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    """Publish the OpenAPI document, the schema bundles and the load chart."""
-    files.append(
-        File.generated(config, "server/openapi.json", content=json.dumps(_openapi(), indent=2))
-    )
+    """Publish the OpenAPI and AsyncAPI documents, the schema bundles and the load chart."""
+    openapi = _openapi()
+    files.append(File.generated(config, "openapi.json", content=json.dumps(openapi, indent=2)))
+    live = json.dumps(asyncapi(openapi), indent=2)
+    files.append(File.generated(config, "asyncapi.json", content=live))
     for ruleset in available_rulesets():
         bundle = json.dumps(schemas(ruleset), indent=2)
-        files.append(File.generated(config, f"server/schema-{ruleset}.json", content=bundle))
+        files.append(File.generated(config, f"rulesets/{ruleset}/schema.json", content=bundle))
     if DATA.is_file():
         runs = _runs(json.loads(DATA.read_text(encoding="utf-8")))
         if runs.get("load"):
@@ -88,6 +92,8 @@ def endpoints(document: dict[str, Any]) -> str:
         "| `WS` | `/games/{game_id}/ws?token=TOKEN&since=V` | Every move after `since` as "
         "this viewer may see it, the view, then live. |"
     )
+    out.append("| `GET` | `/openapi.json` | The HTTP API as an OpenAPI 3.1 document. |")
+    out.append("| `GET` | `/asyncapi.json` | The WebSocket as an AsyncAPI 3.0 document. |")
     out.append("| `GET` | `/play/` | The reference web page. |")
     return "\n".join(out)
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import jsonschema
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
@@ -53,7 +54,9 @@ class Prober(threading.Thread):
 
     def __init__(self, url: str, game: str) -> None:
         super().__init__(daemon=True)
-        self.http = httpx.Client(base_url=url, timeout=10)
+        api = Api(url)  # each answer checked against the contract, read before the clock starts
+        api.contract  # noqa: B018
+        self.http = api.http
         self.game = game
         self.slowest = 0.0
         self.reads = 0
@@ -65,7 +68,7 @@ class Prober(threading.Thread):
             started = time.perf_counter()
             try:
                 answer = self.http.get(f"/games/{self.game}/view")
-            except httpx.HTTPError as error:
+            except (httpx.HTTPError, AssertionError, jsonschema.ValidationError) as error:
                 self.failure = repr(error)
                 return
             self.slowest = max(self.slowest, time.perf_counter() - started)
@@ -216,6 +219,7 @@ def test_websockets_are_limited_per_address(served: ServerProcess, api: Api, pro
         extra.recv(timeout=10)
     assert closed.value.rcvd is not None
     assert closed.value.rcvd.code == 4429
+    assert "4429" in api.contract.asyncapi["channels"]["game"]["x-close-codes"]
     open_.pop().close()
     time.sleep(0.3)  # the server hears the close
     again = Watcher(api, game, None)

@@ -251,6 +251,7 @@ def test_a_websocket_refuses_a_wrong_token_an_unknown_game_and_a_future_version(
             socket.recv(timeout=10)
         assert closed.value.rcvd is not None
         assert closed.value.rcvd.code == code
+        assert str(code) in api.contract.asyncapi["channels"]["game"]["x-close-codes"]
 
 
 def test_a_client_that_reconnects_from_its_last_version_misses_nothing(api: Api) -> None:

@@ -2,13 +2,14 @@
 
 The engine's own values inside a view (an observation, the standings, an
 event's data) are JSON objects written by the edition's converter; their
-JSON Schemas are served at ``/rulesets/{ruleset}/schema.json``
-(:func:`~serenissima.records.schema.json_schema`).
+JSON Schemas (:func:`~serenissima.records.schema.json_schema`) are served at
+``/rulesets/{ruleset}/schema.json`` and embedded, one set per ruleset, in the
+OpenAPI and AsyncAPI documents (:mod:`serenissima.server._contract`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -26,6 +27,7 @@ __all__ = [
     "SeatInfo",
     "SeatSpec",
     "View",
+    "ViewMessage",
 ]
 
 
@@ -97,7 +99,10 @@ class SeatInfo(BaseModel):
 class Decision(BaseModel):
     """The decision point: who decides, what kind of decision, the rule that gives it."""
 
-    actor: int = Field(description="A seat, -1 for chance, -2 once the game is over.")
+    actor: int = Field(
+        description="A seat, or -2 once the game is over; -1 (chance) only where a seat "
+        "enters the dice (chance_by): otherwise the server rolls before anyone looks."
+    )
     kind: str
     rule_id: str
     prompt: str
@@ -119,9 +124,15 @@ class View(BaseModel):
 
     game: str
     ruleset: str
-    version: int = Field(description="Moves made so far; send it back with an action.")
+    version: int = Field(
+        description="Moves made so far, the server's dice and the bots' included (so a "
+        "game's first view need not be at 0); send it back with an action."
+    )
     seat: int | None
-    to_act: int = Field(description="A seat, -1 for chance, -2 once the game is over.")
+    to_act: int = Field(
+        description="A seat, or -2 once the game is over; -1 (chance) only where a seat "
+        "enters the dice (chance_by): otherwise the server rolls before anyone looks."
+    )
     waiting_for: int | None = Field(description="The person's seat whose move the game awaits.")
     over: bool
     decision: Decision
@@ -147,12 +158,20 @@ class EventItem(BaseModel):
 class MoveMessage(BaseModel):
     """A move as one viewer may see it (a WebSocket message of type ``move``)."""
 
-    type: str = "move"
+    type: Literal["move"] = "move"
     version: int = Field(description="The version this move made.")
     actor: int
     action: str | None = Field(description="The text form; null when secret from this viewer.")
     hidden: bool
     events: list[EventItem]
+
+
+class ViewMessage(BaseModel):
+    """A viewer's view as it stands (a WebSocket message of type ``view``)."""
+
+    type: Literal["view"] = "view"
+    version: int = Field(description="The version the view shows.")
+    view: View
 
 
 class LobbyEntry(BaseModel):

@@ -9,6 +9,7 @@ language can generate its types from one document.
 
 from __future__ import annotations
 
+import copy
 import functools
 from typing import Any
 
@@ -22,7 +23,7 @@ from serenissima.reference.draw import board_svg
 from serenissima.server._errors import RefusedError
 from serenissima.server._models import MoveMessage, View
 
-__all__ = ["board_json", "board_picture", "rulesets", "schemas"]
+__all__ = ["board_json", "board_picture", "engine_schemas", "rulesets", "schemas"]
 
 rulesets = APIRouter(prefix="/rulesets", tags=["rulesets"])
 """The routes that publish the installed rulesets: their list, boards and schemas."""
@@ -56,13 +57,12 @@ def board_json(ruleset: str) -> dict[str, Any]:
 
 
 @functools.cache
-def schemas(ruleset: str) -> dict[str, Any]:
-    """The JSON Schemas of the ruleset's values and of the server's messages, in one bundle.
+def engine_schemas(ruleset: str) -> dict[str, Any]:
+    """The JSON Schemas of the edition's values, by name, each ``$ref`` to ``#/$defs/NAME``.
 
-    Example:
-        >>> bundle = schemas("modern")
-        >>> bundle["$defs"]["View"]["properties"]["observation"]
-        {'$ref': '#/$defs/Observation'}
+    ``Action``, ``Event``, ``Observation`` and ``Standings`` are among the
+    names, beside the types they are made of. The dictionary is shared: copy
+    it before changing it.
     """
     rules = load_ruleset(ruleset)
     defs: dict[str, Any] = {}
@@ -78,6 +78,19 @@ def schemas(ruleset: str) -> dict[str, Any]:
         schema.pop("$schema")
         if name not in defs:
             defs[name] = schema
+    return defs
+
+
+@functools.cache
+def schemas(ruleset: str) -> dict[str, Any]:
+    """The JSON Schemas of the ruleset's values and of the server's messages, in one bundle.
+
+    Example:
+        >>> bundle = schemas("modern")
+        >>> bundle["$defs"]["View"]["properties"]["observation"]
+        {'$ref': '#/$defs/Observation'}
+    """
+    defs = copy.deepcopy(engine_schemas(ruleset))
     template = "#/$defs/{model}"
     for model in (View, MoveMessage):
         schema = model.model_json_schema(ref_template=template)
@@ -120,7 +133,11 @@ def _installed(ruleset: str) -> str:
     return ruleset
 
 
-@rulesets.get("/{ruleset}/board.svg", response_class=Response)
+@rulesets.get(
+    "/{ruleset}/board.svg",
+    response_class=Response,
+    responses={200: {"content": {"image/svg+xml": {}}, "description": "The board as SVG."}},
+)
 async def board_picture_svg(ruleset: str) -> Response:
     """The board's sea graph as SVG (every area a circle with ``data-area``)."""
     return Response(board_picture(_installed(ruleset)), media_type="image/svg+xml")

@@ -11,6 +11,8 @@
   as the viewer may see it, then the view, then each new move and view live;
 - ``GET /rulesets``, ``/rulesets/{id}/board.svg``, ``/board.json`` and
   ``/schema.json`` (the JSON Schemas of the edition's values);
+- ``GET /openapi.json`` and ``GET /asyncapi.json``: the contract, the HTTP API
+  as OpenAPI 3.1 (each ruleset's values typed) and the WebSocket as AsyncAPI 3.0;
 - ``/play/``: the reference web page.
 
 Every refusal is a 4xx whose body names the error, says why, and gives the
@@ -35,6 +37,8 @@ from fastapi import FastAPI, Header, Path, Query, Request, WebSocket, WebSocketD
 from fastapi.responses import JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
+from serenissima.engine.registry import available_rulesets
+from serenissima.server._contract import asyncapi, typed_openapi
 from serenissima.server._errors import Guard, RefusedError, bearer, install
 from serenissima.server._host import HostedGame, UnknownGameError
 from serenissima.server._hub import Hub
@@ -63,6 +67,7 @@ _Auth = Annotated[
 _GameId = Annotated[str, Path(max_length=64, description="The game's id.")]
 """A game's id in a path: at most 64 characters."""
 
+# each close code is described in the AsyncAPI document (_contract.CLOSE_CODES)
 _WS_UNAUTHORIZED: Final = 4403
 """The WebSocket close code for a token that holds no seat of the game."""
 _WS_UNKNOWN: Final = 4404
@@ -165,6 +170,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         await hub.start()
+        await asyncio.to_thread(app.openapi)  # made once, before any request waits for it
         yield
         await hub.close()
 
@@ -327,6 +333,20 @@ def create_app(
                 del sockets[address]
 
     app.include_router(rulesets)
+
+    def openapi() -> dict[str, Any]:
+        """The OpenAPI document, each installed ruleset's values typed in it (made once)."""
+        if app.openapi_schema is None:
+            app.openapi_schema = typed_openapi(FastAPI.openapi(app), available_rulesets())
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+    @app.get("/asyncapi.json", include_in_schema=False)
+    async def live_contract() -> dict[str, Any]:
+        """The AsyncAPI 3.0 document of the WebSocket."""
+        return asyncapi(app.openapi())
+
     page = importlib.resources.files("serenissima.server") / "static"
     app.mount("/play", StaticFiles(directory=str(page), html=True), name="play")
     app.add_middleware(
