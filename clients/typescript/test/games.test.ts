@@ -17,7 +17,7 @@ before(async () => {
 });
 
 after(async () => {
-  await server.close();
+  await server?.close();
 });
 
 test("a 2-seat classic game against the random bot, played to the end", { timeout: 120_000 }, async () => {
