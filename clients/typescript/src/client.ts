@@ -247,7 +247,9 @@ export class SerenissimaClient {
           const message = text.slice(0, 200) || `HTTP ${response.status}`;
           throw new ServerError(response.status, { error: `HTTP${response.status}`, message });
         }
-        throw new ProtocolError(`${method} ${path}: ${response.status}, not JSON: ${text.slice(0, 200)}`);
+        throw new ProtocolError(
+          `${method} ${path}: ${response.status}, not JSON: ${text.slice(0, 200)}`,
+        );
       }
       if (response.status >= 200 && response.status < 300) return answer;
       const wait = retryAfter(response.headers.get("Retry-After"));

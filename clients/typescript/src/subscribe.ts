@@ -164,7 +164,10 @@ class Live implements Subscription {
       this.end(new SubscriptionError(message, null, reason));
       return;
     }
-    const delay = Math.min(retry.maxDelayMs ?? 5000, (retry.baseDelayMs ?? 250) * 2 ** (this.failures - 1));
+    const delay = Math.min(
+      retry.maxDelayMs ?? 5000,
+      (retry.baseDelayMs ?? 250) * 2 ** (this.failures - 1),
+    );
     this.timer = setTimeout(() => this.connect(Socket), delay);
   }
 

@@ -31,7 +31,8 @@ export function checkGame(game: unknown): string {
 
 /** A seat: an integer from 0. */
 export function checkSeat(seat: unknown): number {
-  if (!isCount(seat)) throw new ValidationError("seat", `a seat is an integer from 0, not ${show(seat)}`);
+  if (!isCount(seat))
+    throw new ValidationError("seat", `a seat is an integer from 0, not ${show(seat)}`);
   return seat;
 }
 
@@ -46,7 +47,10 @@ export function checkVersion(version: unknown, field = "version"): number {
 /** An action's text form: a non-empty string of at most 400 characters. */
 export function checkAction(action: unknown): string {
   if (typeof action !== "string" || action.trim().length === 0 || action.length > 400) {
-    throw new ValidationError("action", `an action is a text of 1 to 400 characters, not ${show(action)}`);
+    throw new ValidationError(
+      "action",
+      `an action is a text of 1 to 400 characters, not ${show(action)}`,
+    );
   }
   return action;
 }
@@ -67,7 +71,10 @@ export function checkSetup(setup: unknown): void {
   }
   const players = setup["players"];
   if (players !== undefined && players !== null && !(isCount(players) && players > 0)) {
-    throw new ValidationError("setup.players", `players is a positive integer, not ${show(players)}`);
+    throw new ValidationError(
+      "setup.players",
+      `players is a positive integer, not ${show(players)}`,
+    );
   }
   const seats = setup["seats"];
   if (seats === undefined || seats === null) return;
@@ -81,7 +88,8 @@ export function checkSetup(setup: unknown): void {
 
 function show(value: unknown): string {
   if (typeof value === "string") return JSON.stringify(value);
-  if (typeof value === "number" || typeof value === "boolean" || value == null) return String(value);
+  if (typeof value === "number" || typeof value === "boolean" || value == null)
+    return String(value);
   return typeof value;
 }
 
@@ -106,7 +114,9 @@ export function readView(value: unknown): View {
     !isObject(value["observation"]) ||
     !Array.isArray(value["seats"]) ||
     !Array.isArray(value["legal"]) ||
-    !value["legal"].every((a) => isObject(a) && typeof a["text"] === "string" && isCount(a["index"]))
+    !value["legal"].every(
+      (a) => isObject(a) && typeof a["text"] === "string" && isCount(a["index"]),
+    )
   ) {
     fail("view", value);
   }
@@ -120,7 +130,10 @@ export function readErrorBody(value: unknown): ErrorBody {
     typeof value["error"] !== "string" ||
     typeof value["message"] !== "string" ||
     !(value["rule_id"] == null || typeof value["rule_id"] === "string") ||
-    !(value["detail"] == null || (Array.isArray(value["detail"]) && value["detail"].every(isObject)))
+    !(
+      value["detail"] == null ||
+      (Array.isArray(value["detail"]) && value["detail"].every(isObject))
+    )
   ) {
     fail("error body", value);
   }
@@ -151,7 +164,9 @@ function readMove(value: Fields): MoveMessage {
     !(value["action"] === null || typeof value["action"] === "string") ||
     typeof value["hidden"] !== "boolean" ||
     !Array.isArray(value["events"]) ||
-    !value["events"].every((e) => isObject(e) && typeof e["text"] === "string" && isObject(e["data"]))
+    !value["events"].every(
+      (e) => isObject(e) && typeof e["text"] === "string" && isObject(e["data"]),
+    )
   ) {
     fail("move message", value);
   }

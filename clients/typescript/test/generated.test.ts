@@ -23,10 +23,14 @@ test("openapi.json is the server's OpenAPI document", { timeout: 60_000 }, () =>
   assert.equal(result.status, 0, result.stderr);
 });
 
-test("src/generated/openapi.ts is what openapi-typescript makes of openapi.json", { timeout: 60_000 }, () => {
-  const result = run("generate.mjs");
-  assert.equal(result.status, 0, result.stderr);
-});
+test(
+  "src/generated/openapi.ts is what openapi-typescript makes of openapi.json",
+  { timeout: 60_000 },
+  () => {
+    const result = run("generate.mjs");
+    assert.equal(result.status, 0, result.stderr);
+  },
+);
 
 test("a document that changed is caught", { timeout: 60_000 }, () => {
   const document = JSON.parse(readFileSync(join(root, "openapi.json"), "utf8")) as {

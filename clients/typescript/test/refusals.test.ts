@@ -41,7 +41,12 @@ let second: Seat;
 
 before(async () => {
   server = await startServer([
-    "--create-token", SECRET, "--games-per-minute", "30", "--game-burst", "6",
+    "--create-token",
+    SECRET,
+    "--games-per-minute",
+    "30",
+    "--game-burst",
+    "6",
   ]);
   client = new SerenissimaClient({ baseUrl: server.url, WebSocket, createToken: SECRET });
   game = await client.createGame(TWO_PEOPLE);
@@ -207,27 +212,31 @@ test("the WebSocket's refusals end a subscription with their codes", async () =>
   }
 });
 
-test("a flood of creations: TooManyRequestsError with Retry-After, or waited out", { timeout: 60_000 }, async () => {
-  const impatient = new SerenissimaClient({
-    baseUrl: server.url,
-    createToken: SECRET,
-    retry: { attempts: 0 },
-  });
-  const outcomes = await Promise.allSettled(
-    Array.from({ length: 8 }, () => impatient.createGame(TWO_PEOPLE)),
-  );
-  const floods = outcomes.flatMap((outcome) =>
-    outcome.status === "rejected" ? [outcome.reason as unknown] : [],
-  );
-  assert.ok(floods.length > 0, "no 429 in a burst of 8 creations");
-  for (const error of floods) {
-    assert.ok(error instanceof TooManyRequestsError, String(error));
-    assert.equal(error.status, 429);
-    assert.ok(error.retryAfter !== null && error.retryAfter >= 1, String(error.retryAfter));
-  }
-  // the patient client waits out Retry-After (30 a minute: one every 2 s) and gets its game
-  const started = Date.now();
-  const id = await client.createGame(TWO_PEOPLE);
-  assert.equal(typeof id, "string");
-  assert.ok(Date.now() - started >= 900, "created without waiting");
-});
+test(
+  "a flood of creations: TooManyRequestsError with Retry-After, or waited out",
+  { timeout: 60_000 },
+  async () => {
+    const impatient = new SerenissimaClient({
+      baseUrl: server.url,
+      createToken: SECRET,
+      retry: { attempts: 0 },
+    });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 8 }, () => impatient.createGame(TWO_PEOPLE)),
+    );
+    const floods = outcomes.flatMap((outcome) =>
+      outcome.status === "rejected" ? [outcome.reason as unknown] : [],
+    );
+    assert.ok(floods.length > 0, "no 429 in a burst of 8 creations");
+    for (const error of floods) {
+      assert.ok(error instanceof TooManyRequestsError, String(error));
+      assert.equal(error.status, 429);
+      assert.ok(error.retryAfter !== null && error.retryAfter >= 1, String(error.retryAfter));
+    }
+    // the patient client waits out Retry-After (30 a minute: one every 2 s) and gets its game
+    const started = Date.now();
+    const id = await client.createGame(TWO_PEOPLE);
+    assert.equal(typeof id, "string");
+    assert.ok(Date.now() - started >= 900, "created without waiting");
+  },
+);

@@ -41,8 +41,17 @@ export class Server {
   /** Start the server (on the same port and database as before) and wait until it answers. */
   async start(timeoutMs = 60_000): Promise<void> {
     const command = [
-      "-m", "serenissima", "serve", "--host", "127.0.0.1", "--port", String(this.port),
-      "--database", `sqlite:///${join(this.folder, "games.db")}`, "--log-level", "warning",
+      "-m",
+      "serenissima",
+      "serve",
+      "--host",
+      "127.0.0.1",
+      "--port",
+      String(this.port),
+      "--database",
+      `sqlite:///${join(this.folder, "games.db")}`,
+      "--log-level",
+      "warning",
       ...this.extra,
     ];
     const child = spawn(PYTHON, command, {

@@ -69,7 +69,10 @@ test("what the client will not send: a ValidationError naming the field, no requ
     [() => client.view("x".repeat(65)), "game"],
     [() => client.createGame({ ruleset: "" }), "setup.ruleset"],
     [() => client.createGame({ ruleset: "classic", players: 0 }), "setup.players"],
-    [() => client.createGame({ ruleset: "classic", players: 2, seats: [{ kind: "human" }] }), "setup.seats"],
+    [
+      () => client.createGame({ ruleset: "classic", players: 2, seats: [{ kind: "human" }] }),
+      "setup.seats",
+    ],
     [() => client.createGame(null as never), "setup"],
     [() => client.play("g", "t", () => "crew 5 5", -2), "attempts"],
   ];
@@ -101,7 +104,10 @@ test("a malformed answer is a ProtocolError", async () => {
     [422, JSON.stringify({ error: "IllegalActionError", message: "no rule" })],
   ];
   for (const [status, body] of cases) {
-    const client = new SerenissimaClient({ baseUrl: "http://h", fetch: answering(status, body).fetch });
+    const client = new SerenissimaClient({
+      baseUrl: "http://h",
+      fetch: answering(status, body).fetch,
+    });
     await assert.rejects(client.view("g", "t"), ProtocolError, `${status} ${body}`);
   }
   const joined = answering(201, JSON.stringify({ seat: 1, token: "t" })).fetch;
@@ -130,9 +136,13 @@ test("Retry-After in seconds or as a date", () => {
 });
 
 test("a 429 is waited out at most as long and as often as allowed", async () => {
-  const { calls, fetch } = answering(429, JSON.stringify({ error: "TooManyRequests", message: "wait" }), {
-    "Retry-After": "60",
-  });
+  const { calls, fetch } = answering(
+    429,
+    JSON.stringify({ error: "TooManyRequests", message: "wait" }),
+    {
+      "Retry-After": "60",
+    },
+  );
   const client = new SerenissimaClient({ baseUrl: "http://h", fetch });
   const started = Date.now();
   await assert.rejects(client.view("g"), (error: unknown) => {
@@ -144,7 +154,11 @@ test("a 429 is waited out at most as long and as often as allowed", async () => 
   const quick = answering(429, JSON.stringify({ error: "TooManyRequests", message: "wait" }), {
     "Retry-After": "0",
   });
-  const patient = new SerenissimaClient({ baseUrl: "http://h", fetch: quick.fetch, retry: { attempts: 2 } });
+  const patient = new SerenissimaClient({
+    baseUrl: "http://h",
+    fetch: quick.fetch,
+    retry: { attempts: 2 },
+  });
   await assert.rejects(patient.view("g"), ServerError);
   assert.equal(quick.calls.length, 3);
 });
@@ -177,7 +191,11 @@ async function fakeSubscription(options: SubscribeOptions = {}) {
   FakeSocket.made = [];
   const moves: number[] = [];
   const views: number[] = [];
-  const client = new SerenissimaClient({ baseUrl: "http://h", fetch: answering(200, "{}").fetch, WebSocket: FakeSocket });
+  const client = new SerenissimaClient({
+    baseUrl: "http://h",
+    fetch: answering(200, "{}").fetch,
+    WebSocket: FakeSocket,
+  });
   const subscription: Subscription = client.subscribe("g", {
     onMove: (move) => moves.push(move.version),
     onView: (view) => views.push(view.version),
@@ -189,7 +207,14 @@ async function fakeSubscription(options: SubscribeOptions = {}) {
   return { moves, views, subscription, socket };
 }
 
-const move = (version: number) => ({ type: "move", version, actor: 0, action: "crew 5 5", hidden: false, events: [] });
+const move = (version: number) => ({
+  type: "move",
+  version,
+  actor: 0,
+  action: "crew 5 5",
+  hidden: false,
+  events: [],
+});
 const view = (version: number) => ({ type: "view", version, view: { ...VIEW, version } });
 
 test("a subscription reads moves and views in order, and ends on a malformed message", async () => {
