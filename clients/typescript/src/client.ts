@@ -3,6 +3,7 @@
  * handling, bounded waits on 429, and live subscriptions over the WebSocket.
  */
 import {
+  NetworkError,
   ProtocolError,
   ServerError,
   TooManyRequestsError,
@@ -237,8 +238,15 @@ export class SerenissimaClient {
       init.body = JSON.stringify(body);
     }
     for (let attempt = 0; ; attempt++) {
-      const response = await this.fetcher(this.base + path, init);
-      const text = await response.text();
+      let response: ResponseLike;
+      let text: string;
+      try {
+        response = await this.fetcher(this.base + path, init);
+        text = await response.text();
+      } catch (error) {
+        const why = error instanceof Error ? error.message : String(error);
+        throw new NetworkError(`${method} ${path}: ${why}`, error);
+      }
       let answer: unknown;
       try {
         answer = JSON.parse(text);

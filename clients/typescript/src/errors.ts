@@ -5,14 +5,15 @@
  *   subclass for each kind of refusal the server names;
  * - {@link ValidationError}: the client refused to send something malformed;
  * - {@link ProtocolError}: the server answered something the client cannot read;
+ * - {@link NetworkError}: the server could not be reached, or its answer did not arrive;
  * - {@link SubscriptionError}: a WebSocket closed for good (refused, or lost past the retries).
  */
 import type { ErrorBody } from "./types.js";
 
 /** The base of every error this package throws or reports. */
 export class SerenissimaError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: { cause: unknown }) {
+    super(message, options);
     this.name = new.target.name;
   }
 }
@@ -132,6 +133,13 @@ export class ValidationError extends SerenissimaError {
 
 /** The server answered something the client cannot read (never silently ignored). */
 export class ProtocolError extends SerenissimaError {}
+
+/** The server could not be reached, or its answer did not arrive whole (`cause` says why). */
+export class NetworkError extends SerenissimaError {
+  constructor(message: string, cause: unknown) {
+    super(message, { cause });
+  }
+}
 
 /** Why a subscription ended for good. */
 export class SubscriptionError extends SerenissimaError {

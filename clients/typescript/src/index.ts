@@ -25,6 +25,7 @@ export {
   ForbiddenError,
   IllegalActionError,
   MalformedRequestError,
+  NetworkError,
   OutOfTurnError,
   ProtocolError,
   SeatError,

@@ -1,7 +1,7 @@
 // Play seats of a game through the client until it is over, each reacting to the views its
 // subscription brings, and keep every move each seat received.
 import {
-  SerenissimaError,
+  NetworkError,
   VersionConflictError,
   type MoveMessage,
   type Seat,
@@ -59,7 +59,7 @@ export function playSeat(
           actions += 1;
           await seat.act(action.text, view.version);
         } catch (error) {
-          if (more.unreachable === true && !(error instanceof SerenissimaError)) {
+          if (more.unreachable === true && error instanceof NetworkError) {
             actedAt = -1; // the server is down: the view comes again once it is back
             return;
           }

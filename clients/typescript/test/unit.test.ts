@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
   IllegalActionError,
+  NetworkError,
   ProtocolError,
   SerenissimaClient,
   ServerError,
@@ -113,6 +114,16 @@ test("a malformed answer is a ProtocolError", async () => {
   const joined = answering(201, JSON.stringify({ seat: 1, token: "t" })).fetch;
   const client = new SerenissimaClient({ baseUrl: "http://h", fetch: joined });
   await assert.rejects(client.join("g", 0), ProtocolError); // another seat than asked
+});
+
+test("a server that cannot be reached: a NetworkError with the cause", async () => {
+  const refused = new Error("connect ECONNREFUSED");
+  const fetch: FetchLike = () => Promise.reject(refused);
+  const client = new SerenissimaClient({ baseUrl: "http://h", fetch });
+  const error: unknown = await client.view("g").catch((caught: unknown) => caught);
+  assert.ok(error instanceof NetworkError, String(error));
+  assert.equal(error.cause, refused);
+  assert.match(error.message, /GET \/games\/g\/view: connect ECONNREFUSED/);
 });
 
 test("a refusal's body becomes its typed error; an unknown one a plain ServerError", () => {
