@@ -119,7 +119,9 @@ export class SerenissimaClient {
       throw new ValidationError("baseUrl", "the server's address starts with http: or https:");
     }
     this.base = url.href.replace(/\/+$/, "");
-    const fetcher = options.fetch ?? (globalThis as { fetch?: FetchLike }).fetch;
+    const global = (globalThis as { fetch?: FetchLike }).fetch;
+    // a browser's fetch called on another object than the window throws: bind it
+    const fetcher = options.fetch ?? global?.bind(globalThis);
     if (fetcher === undefined) throw new ValidationError("fetch", "no fetch here: pass one");
     this.fetcher = fetcher;
   }
@@ -241,7 +243,8 @@ export class SerenissimaClient {
       let response: ResponseLike;
       let text: string;
       try {
-        response = await this.fetcher(this.base + path, init);
+        const fetcher = this.fetcher; // called alone, not as a method of the client
+        response = await fetcher(this.base + path, init);
         text = await response.text();
       } catch (error) {
         const why = error instanceof Error ? error.message : String(error);

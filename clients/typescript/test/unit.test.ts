@@ -93,6 +93,22 @@ test("what the client will not send: a ValidationError naming the field, no requ
   assert.deepEqual(calls, ["POST http://127.0.0.1:9/games/g/actions"]);
 });
 
+test("the fetch given is called as a function, not as a method of the client", async () => {
+  const bodies: (string | undefined)[] = [];
+  const fetch = function (this: unknown, _url: string, init: { body?: string }) {
+    assert.equal(this, undefined); // a browser's fetch throws on another `this` than the window
+    bodies.push(init.body);
+    return answering(201, JSON.stringify({ id: "g1" })).fetch(_url, {
+      ...init,
+      method: "POST",
+      headers: {},
+    });
+  };
+  const client = new SerenissimaClient({ baseUrl: "http://h/", fetch });
+  assert.equal(await client.createGame({ ruleset: "classic" }), "g1");
+  assert.deepEqual(bodies, ['{"ruleset":"classic"}']);
+});
+
 test("a malformed answer is a ProtocolError", async () => {
   const cases: [number, string][] = [
     [200, "not json"],
