@@ -8,6 +8,11 @@ import { SerenissimaClient, type MoveMessage } from "@serenissima/client";
 import { playSeat, upTo } from "./play.js";
 import { random, startServer, type Server } from "./server.js";
 
+/** The fields of the client's MoveMessage type: all of them, and only them (checked below). */
+const MOVE_FIELDS = ["action", "actor", "events", "hidden", "type", "version"] as const;
+type Unlisted = Exclude<keyof MoveMessage, (typeof MOVE_FIELDS)[number]>;
+const everyFieldListed: [Unlisted] extends [never] ? true : false = true;
+
 let server: Server;
 let client: SerenissimaClient;
 
@@ -45,6 +50,15 @@ test(
     const again = await seat.view();
     assert.equal(again.version, view.version);
     assert.deepEqual(again.standings, view.standings);
+    // the client's type of a move message has the fields of the server's schema of it, and
+    // every move received has those fields
+    assert.ok(everyFieldListed);
+    const bundle = (await (await fetch(`${server.url}/rulesets/classic/schema.json`)).json()) as {
+      $defs: { MoveMessage: { properties: Record<string, unknown>; required: string[] } };
+    };
+    const schema = bundle.$defs.MoveMessage;
+    assert.deepEqual(Object.keys(schema.properties).sort(), [...MOVE_FIELDS]);
+    for (const move of played.moves) assert.deepEqual(Object.keys(move).sort(), [...MOVE_FIELDS]);
     const spectator = await client.view(game);
     assert.equal(spectator.seat, null);
     assert.equal(spectator.version, view.version);
