@@ -23,6 +23,7 @@ import {
   VersionConflictError,
   type CreateGame,
   type Seat,
+  type Subscription,
 } from "@serenissima/client";
 import { startServer, type Server } from "./server.js";
 
@@ -47,6 +48,8 @@ before(async () => {
     "30",
     "--game-burst",
     "6",
+    "--sockets-per-client",
+    "2",
   ]);
   client = new SerenissimaClient({ baseUrl: server.url, WebSocket, createToken: SECRET });
   game = await client.createGame(TWO_PEOPLE);
@@ -210,6 +213,27 @@ test("the WebSocket's refusals end a subscription with their codes", async () =>
     assert.deepEqual(errors, [ended]);
     assert.equal(subscription.connections, 1); // refused for good: not tried again
   }
+});
+
+test("a socket beyond the server's limit (4429) is tried again until one is free", async () => {
+  const open = (): Promise<Subscription> =>
+    new Promise((resolve, reject) => {
+      const subscription = client.subscribe(game, {
+        onView: () => resolve(subscription),
+        onError: reject,
+        reconnect: { baseDelayMs: 50, maxDelayMs: 200, attempts: 50 },
+      });
+    });
+  const [a, b] = await Promise.all([open(), open()]); // the two sockets this address may hold
+  const third = open();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  a.close();
+  const c = await third;
+  assert.ok(c.connections >= 2, `${c.connections} connections`); // refused, then let in
+  assert.equal(a.connections + b.connections, 2);
+  b.close();
+  c.close();
+  assert.equal(await c.closed, null);
 });
 
 test(
