@@ -12,6 +12,7 @@ import {
   MalformedRequestError,
   OutOfTurnError,
   SeatError,
+  SeededGamesRefusedError,
   SerenissimaClient,
   ServerError,
   SetupError,
@@ -179,6 +180,11 @@ test("a malformed body and a refused set-up: 422 with the server's detail", asyn
     SetupError,
   );
   assert.equal(budget.error, "BotBudgetError");
+  const seeded = await refused(
+    client.createGame({ ...TWO_PEOPLE, seed: 7 }),
+    SeededGamesRefusedError,
+  );
+  assert.equal(seeded.status, 403);
 });
 
 test("creating without the creation token, or with a wrong one: 401 and 403", async () => {
