@@ -19,7 +19,9 @@ const names = { 0: "error", 1: "warning", 2: "information", 3: "hint" };
 let failed = document === undefined;
 for (const found of diagnostics) {
   const where = found.path.join("/") || "(document)";
-  console.log(`${names[found.severity] ?? found.severity}: ${where}: ${found.message} [${found.code}]`);
+  console.log(
+    `${names[found.severity] ?? found.severity}: ${where}: ${found.message} [${found.code}]`,
+  );
   if (found.severity === DiagnosticSeverity.Error) failed = true;
   if (strict && found.severity === DiagnosticSeverity.Warning) failed = true;
 }
