@@ -2,12 +2,15 @@
 
 They build the package, check that its generated types match the server's OpenAPI
 document, play whole games through it against real servers started by the tests, and run
-the TypeScript tutorial. Node and npm must be installed (``.ci/run`` installs Debian's);
+the TypeScript tutorial. The browser bundle the reference page loads
+(``src/serenissima/server/static/serenissima-client.js``) is checked against a fresh build
+of the client's sources. Node and npm must be installed (``.ci/run`` installs Debian's);
 ``npm ci`` is run here when the package's dependencies are not installed yet.
 """
 
 from __future__ import annotations
 
+import importlib.resources
 import os
 import shutil
 import subprocess
@@ -15,6 +18,8 @@ import sys
 from pathlib import Path
 
 CLIENT = Path(__file__).resolve().parent.parent / "clients" / "typescript"
+BUNDLE = importlib.resources.files("serenissima.server") / "static" / "serenissima-client.js"
+"""The client bundled for browsers, as the installed package holds it (the server serves it)."""
 
 
 def _npm() -> str:
@@ -23,10 +28,45 @@ def _npm() -> str:
     return npm
 
 
-def test_the_typescript_client_passes_its_tests() -> None:
+def _installed() -> str:
     npm = _npm()
     if not (CLIENT / "node_modules").is_dir():
         subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=CLIENT, check=True)
+    return npm
+
+
+def _check_bundle(npm: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [npm, "run", "check-bundle"],
+        cwd=CLIENT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_the_served_bundle_is_the_clients_sources_bundled(tmp_path: Path) -> None:
+    npm = _installed()
+    result = _check_bundle(npm, dict(os.environ))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "matches the client's sources" in result.stdout
+    text = BUNDLE.read_text(encoding="utf-8")
+    assert "\nexport {\n  ActionParseError," in text  # one ESM module, the package's exports
+    # nothing of Node's: no require, no node: module, no `ws` (loaded by name on Node only)
+    for node in ("require(", '"node:', 'from "ws"', 'import("ws")'):
+        assert node not in text
+    # a bundle that differs from a fresh build, or is missing, is caught
+    stale = tmp_path / "serenissima-client.js"
+    stale.write_text(text.replace("SerenissimaClient", "SerenissimaClient2", 1), encoding="utf-8")
+    for target in (stale, tmp_path / "missing.js"):
+        result = _check_bundle(npm, {**os.environ, "SERENISSIMA_BUNDLE": str(target)})
+        assert result.returncode == 1, result.stdout + result.stderr
+        assert f"{target} is stale" in result.stderr
+
+
+def test_the_typescript_client_passes_its_tests() -> None:
+    npm = _installed()
     # the servers the tests start run on this interpreter, with this checkout's package
     env = {**os.environ, "SERENISSIMA_PYTHON": sys.executable}
     result = subprocess.run(
