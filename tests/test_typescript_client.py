@@ -12,14 +12,18 @@ from __future__ import annotations
 
 import importlib.resources
 import os
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 CLIENT = Path(__file__).resolve().parent.parent / "clients" / "typescript"
-BUNDLE = importlib.resources.files("serenissima.server") / "static" / "serenissima-client.js"
+STATIC = importlib.resources.files("serenissima.server") / "static"
+"""The reference page's files, as the installed package holds them (the server serves them)."""
+BUNDLE = STATIC / "serenissima-client.js"
 """The client bundled for browsers, as the installed package holds it (the server serves it)."""
+TUTORIAL = CLIENT.parent.parent / "docs" / "tutorials" / "front-end-typescript.md"
 
 
 def _npm() -> str:
@@ -63,6 +67,20 @@ def test_the_served_bundle_is_the_clients_sources_bundled(tmp_path: Path) -> Non
         result = _check_bundle(npm, {**os.environ, "SERENISSIMA_BUNDLE": str(target)})
         assert result.returncode == 1, result.stdout + result.stderr
         assert f"{target} is stale" in result.stderr
+
+
+def test_the_tutorials_browser_code_is_the_reference_pages() -> None:
+    """The tutorial's JavaScript is quoted from the page's app.js, which imports the bundle."""
+    blocks = re.findall(r"^```js\n(.*?)^```$", TUTORIAL.read_text(encoding="utf-8"), re.M | re.S)
+    assert len(blocks) == 1
+    page = (STATIC / "app.js").read_text(encoding="utf-8").splitlines()
+    quoted = [line for line in blocks[0].splitlines() if line.strip()]
+    assert quoted
+    missing = [line for line in quoted if line not in page]
+    assert missing == []
+    assert '} from "./serenissima-client.js";' in page
+    html = (STATIC / "index.html").read_text(encoding="utf-8")
+    assert '<script type="module" src="app.js"></script>' in html
 
 
 def test_the_typescript_client_passes_its_tests() -> None:
