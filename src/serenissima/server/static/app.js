@@ -148,7 +148,9 @@ async function join(game, seat) {
 
 // --- the table -------------------------------------------------------------------
 
-// The seat played here (a Seat of the client, holding its token), or null for a spectator.
+// The game shown; its seat played here (the client's Seat, which holds the seat's token),
+// or null for a spectator; the view shown; the board's data; the live subscription; and,
+// once the subscription has ended for good, why.
 const table = {
   game: null, seat: null, view: null, board: null, subscription: null, closed: null,
 };
