@@ -9,10 +9,18 @@ turn, until the final standings show. On the way the test checks what the
 page shows against the server's view of that seat: every button's label in
 plain words beside the action's notation, each galley's number beside it on
 the board, the "waiting for seat 1" state while the bot plays, the board
-without its provenance legend, a favicon, and no error on the console. In the
-second test two browser contexts, each a person holding one seat, play a
-game to the end over the WebSocket. With ``SERENISSIMA_SCREENSHOTS=FOLDER``
-the tests save the screenshots the documentation shows.
+without its provenance legend, a favicon, and no error on the console. The
+page talks to the server through the TypeScript client's browser bundle
+(``/play/serenissima-client.js``): the test checks that the page loaded it,
+and mid-game closes the page's WebSocket from the page's side (the test wraps
+the browser's WebSocket class to reach the socket); the client opens a new
+one from the last version it received, and the game goes on to the end with
+every move in the log once. In the second test two browser contexts, each a
+person holding one seat, play a game to the end over the WebSocket, and one
+of them types an action that breaks a rule: the page shows the client's
+IllegalActionError with the rule's ID, as the server names it. With
+``SERENISSIMA_SCREENSHOTS=FOLDER`` the tests save the screenshots the
+documentation shows.
 """
 
 from __future__ import annotations
@@ -22,6 +30,8 @@ import os
 import random
 import shutil
 import time
+import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -150,6 +160,21 @@ def _check_turn(page: Page, seen: dict[str, Any]) -> None:
     )
 
 
+KEEP_SOCKETS = """(() => {
+  const Native = window.WebSocket;
+  window.openedSockets = [];
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      window.openedSockets.push(this);
+    }
+  };
+})();"""
+"""Keep every WebSocket the page opens in ``window.openedSockets``, for the test to close one."""
+
+DROP_AT = 4
+"""The click before which the test closes the page's WebSocket."""
+
 WATCH_TURNS = """() => {
   window.turns = [];
   const note = () => {
@@ -162,12 +187,50 @@ WATCH_TURNS = """() => {
 """Record every state the page's turn banner shows, however briefly (the bot is quick)."""
 
 
+def _my_turn(page: Page) -> bool:
+    page.wait_for_selector("#table[data-my-turn]")
+    return page.locator("#table").get_attribute("data-my-turn") == "true"
+
+
+ILLEGAL = "crew 9 9"
+"""An action that parses but breaks a rule at a classic game's start (more sailors than allowed)."""
+
+
+def _illegal_action_shows_its_rule(server: ServerProcess, game: str, page: Page) -> None:
+    """Typing an illegal action shows the client's IllegalActionError and the rule's ID."""
+    seat = int(page.url.rsplit("seat=", 1)[1])
+    token = page.evaluate(f"localStorage.getItem('serenissima-token:{game}:{seat}')")
+    before = _version(page)
+    request = urllib.request.Request(
+        f"{server.url}/games/{game}/actions",
+        data=json.dumps({"action": ILLEGAL, "version": before}).encode(),
+        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+    )
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request)
+    assert refused.value.code == 422
+    body = json.load(refused.value)
+    assert body["error"] == "IllegalActionError"
+    assert body["rule_id"]
+    page.fill("#typed-action", ILLEGAL)
+    page.click("#typed button[type=submit]")
+    page.wait_for_selector("#error[data-rule]:not([data-rule=''])")
+    assert page.locator("#error").get_attribute("data-error") == "IllegalActionError"
+    assert page.locator("#error").get_attribute("data-rule") == body["rule_id"]
+    assert page.locator("#error").inner_text() == f"{body['message']} ({body['rule_id']})"
+    assert _version(page) == before  # nothing changed
+    assert page.locator("#typed-action").input_value() == ILLEGAL  # kept, to be corrected
+
+
 @pytest.mark.parametrize(("edition", "seed"), [("classic", 1), ("modern", 2)])
 def test_a_person_plays_a_whole_game_against_a_bot_by_clicks(
     server: ServerProcess, browser: Browser, edition: str, seed: int
 ) -> None:
     page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
     problems = _problems(page)
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.add_init_script(KEEP_SOCKETS)
     page.goto(f"{server.url}/play/")
     page.select_option("#ruleset", edition)
     page.select_option("#players", "2")
@@ -200,6 +263,8 @@ def test_a_person_plays_a_whole_game_against_a_bot_by_clicks(
     clicks = 0
     while page.locator("#table").get_attribute("data-over") != "true":
         assert time.monotonic() < deadline, f"the game did not end in {GAME_SECONDS} s"
+        status = page.locator("#status").inner_text()
+        assert not status.startswith("closed"), status  # the subscription ended for good
         if page.locator("#table").get_attribute("data-my-turn") != "true":
             time.sleep(0.02)  # the bot's move is on its way over the WebSocket
             continue
@@ -210,6 +275,10 @@ def test_a_person_plays_a_whole_game_against_a_bot_by_clicks(
         assert page.locator("#decision .turn.mine").inner_text().startswith("Your turn.")
         if clicks == 6:
             _screenshot(page, f"table-{edition}.png")
+        if clicks == DROP_AT:
+            # the connection drops: the client opens a new one, from the last version received
+            assert page.locator("#table").get_attribute("data-connections") == "1"
+            page.evaluate("window.openedSockets.at(-1).close()")
         buttons = page.locator("button.action")
         buttons.nth(rng.randrange(buttons.count())).click()
         page.wait_for_function(
@@ -235,6 +304,16 @@ def test_a_person_plays_a_whole_game_against_a_bot_by_clicks(
     assert any(turn.startswith("Waiting for seat 1 (the random bot)") for turn in turns)
     assert any(turn.startswith("Your turn.") for turn in turns)
     assert page.locator("#log > li").count() == final["version"]  # every move logged, once
+    # the page ran on the client's bundle, and the client reconnected once, from where it was
+    assert f"{server.url}/play/serenissima-client.js" in requested
+    assert page.locator("#table").get_attribute("data-connections") == "2"
+    urls = page.evaluate("window.openedSockets.map((socket) => socket.url)")
+    assert len(urls) == 2, urls
+    since = [
+        int(urllib.parse.parse_qs(urllib.parse.urlsplit(url).query)["since"][0]) for url in urls
+    ]
+    assert since[0] == 0
+    assert 0 < since[1] < final["version"]
     _screenshot(page, f"over-{edition}.png")
     assert clicks > 10
     assert problems == []
@@ -260,6 +339,7 @@ def test_two_browsers_play_a_whole_game_to_the_final_standings(
     second.click(f"tr[data-game='{game}'] button.join[data-seat='1']")
     second.wait_for_selector("#table[data-version]")
 
+    _illegal_action_shows_its_rule(server, game, next(p for p in (first, second) if _my_turn(p)))
     deadline = time.monotonic() + GAME_SECONDS
     clicks = 0
     shot = False

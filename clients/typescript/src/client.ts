@@ -13,7 +13,7 @@ import {
 } from "./errors.js";
 import type { SocketConstructor } from "./socket.js";
 import { subscribe, type SubscribeOptions, type Subscription } from "./subscribe.js";
-import type { CreateGame, LobbyEntry, View } from "./types.js";
+import type { Board, CreateGame, LobbyEntry, RulesetInfo, View } from "./types.js";
 import {
   checkAction,
   checkGame,
@@ -24,6 +24,7 @@ import {
   readCreated,
   readErrorBody,
   readJoined,
+  readRulesets,
   readView,
 } from "./validate.js";
 
@@ -155,6 +156,26 @@ export class SerenissimaClient {
     return answer as LobbyEntry[];
   }
 
+  /** The installed rulesets: each one's id, name, player counts and options. */
+  async rulesets(): Promise<RulesetInfo[]> {
+    return readRulesets(await this.request("GET", "/rulesets", {}));
+  }
+
+  /** A ruleset's board as data: its areas, ports and sea graph. */
+  async board(ruleset: string): Promise<Board> {
+    const answer = await this.request("GET", `${rulesetPath(ruleset)}/board.json`, {});
+    if (typeof answer !== "object" || answer === null || Array.isArray(answer)) {
+      throw new ProtocolError("the board is not an object");
+    }
+    return answer as Board;
+  }
+
+  /** A ruleset's board drawn as SVG (the text of the drawing). */
+  async boardSvg(ruleset: string): Promise<string> {
+    const path = `${rulesetPath(ruleset)}/board.svg`;
+    return (await this.request("GET", path, { svg: true })) as string;
+  }
+
   /**
    * Play the token's seat's `action`, chosen from the view at `version`; answers the seat's
    * new view. A {@link VersionConflictError} is thrown unless `retryOnConflict` is set.
@@ -222,14 +243,18 @@ export class SerenissimaClient {
     return subscribe(address, options, this.options.WebSocket);
   }
 
-  /** Send a request; its answer's JSON, or the refusal as a typed error. */
+  /**
+   * Send a request; its answer's JSON (its text, for an SVG drawing), or the refusal as a
+   * typed error.
+   */
   private async request(
     method: string,
     path: string,
-    { body, token }: { body?: unknown; token?: string | undefined },
+    { body, token, svg }: { body?: unknown; token?: string | undefined; svg?: boolean },
   ): Promise<unknown> {
     const retry = this.options.retry ?? {};
-    const headers: Record<string, string> = { Accept: "application/json" };
+    const accept = svg === true ? "image/svg+xml, application/json" : "application/json";
+    const headers: Record<string, string> = { Accept: accept };
     if (token !== undefined) headers["Authorization"] = `Bearer ${token}`;
     const init: { method: string; headers: Record<string, string>; body?: string } = {
       method,
@@ -250,6 +275,8 @@ export class SerenissimaClient {
         const why = error instanceof Error ? error.message : String(error);
         throw new NetworkError(`${method} ${path}: ${why}`, error);
       }
+      const ok = response.status >= 200 && response.status < 300;
+      if (ok && svg === true) return text;
       let answer: unknown;
       try {
         answer = JSON.parse(text);
@@ -262,7 +289,7 @@ export class SerenissimaClient {
           `${method} ${path}: ${response.status}, not JSON: ${text.slice(0, 200)}`,
         );
       }
-      if (response.status >= 200 && response.status < 300) return answer;
+      if (ok) return answer;
       const wait = retryAfter(response.headers.get("Retry-After"));
       const error = serverError(response.status, readErrorBody(answer), wait);
       const longest = retry.maxWaitSeconds ?? 10;
@@ -277,6 +304,14 @@ export class SerenissimaClient {
       throw error;
     }
   }
+}
+
+/** The path of a ruleset's resources. */
+function rulesetPath(ruleset: string): string {
+  if (typeof ruleset !== "string" || !/^[A-Za-z0-9_.-]{1,64}$/.test(ruleset)) {
+    throw new ValidationError("ruleset", `not a ruleset's name: ${JSON.stringify(ruleset)}`);
+  }
+  return `/rulesets/${encodeURIComponent(ruleset)}`;
 }
 
 /** The seconds of a `Retry-After` header (a number of seconds, or a date), or null. */

@@ -46,6 +46,7 @@ export {
 export type { SocketConstructor, SocketLike } from "./socket.js";
 export type { Reconnect, SubscribeOptions, Subscription } from "./subscribe.js";
 export type {
+  Board,
   CreateGame,
   Created,
   ErrorBody,
@@ -55,6 +56,7 @@ export type {
   LiveMessage,
   LobbyEntry,
   MoveMessage,
+  RulesetInfo,
   View,
   ViewMessage,
 } from "./types.js";

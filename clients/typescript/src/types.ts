@@ -19,6 +19,18 @@ export type View = Json<paths["/games/{game_id}/view"]["get"]["responses"][200]>
 export type LobbyEntry = Json<paths["/games/{game_id}"]["get"]["responses"][200]>;
 /** A legal action of the view's seat: its text form (what to send) and its index. */
 export type LegalAction = View["legal"][number];
+/** An installed ruleset, as `GET /rulesets` lists it. */
+export interface RulesetInfo {
+  /** The name to create a game with, such as `classic`. */
+  id: string;
+  /** Its title. */
+  name: string;
+  /** The player counts it allows. */
+  players: number[];
+  [field: string]: unknown;
+}
+/** A ruleset's board as data (`GET /rulesets/{id}/board.json`): areas, ports, sea graph. */
+export type Board = Record<string, unknown>;
 /** The body of every refusal. */
 export type ErrorBody = components["schemas"]["ErrorBody"];
 

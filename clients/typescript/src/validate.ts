@@ -6,7 +6,15 @@
  * types come from the server's own OpenAPI document.
  */
 import { ProtocolError, ValidationError } from "./errors.js";
-import type { Created, ErrorBody, Joined, LiveMessage, MoveMessage, View } from "./types.js";
+import type {
+  Created,
+  ErrorBody,
+  Joined,
+  LiveMessage,
+  MoveMessage,
+  RulesetInfo,
+  View,
+} from "./types.js";
 
 type Fields = Record<string, unknown>;
 
@@ -154,6 +162,24 @@ export function readJoined(value: unknown): Joined {
     fail("join answer", value);
   }
   return value as unknown as Joined;
+}
+
+/** The list of rulesets: each with its id, name and player counts. */
+export function readRulesets(value: unknown): RulesetInfo[] {
+  if (
+    !Array.isArray(value) ||
+    !value.every(
+      (r) =>
+        isObject(r) &&
+        typeof r["id"] === "string" &&
+        typeof r["name"] === "string" &&
+        Array.isArray(r["players"]) &&
+        r["players"].every(isCount),
+    )
+  ) {
+    fail("list of rulesets", value);
+  }
+  return value as RulesetInfo[];
 }
 
 function readMove(value: Fields): MoveMessage {

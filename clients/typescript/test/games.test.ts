@@ -4,7 +4,12 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { WebSocket } from "ws";
-import { SerenissimaClient, type MoveMessage } from "@serenissima/client";
+import {
+  SerenissimaClient,
+  ServerError,
+  ValidationError,
+  type MoveMessage,
+} from "@serenissima/client";
 import { playSeat, upTo } from "./play.js";
 import { random, startServer, type Server } from "./server.js";
 
@@ -23,6 +28,24 @@ before(async () => {
 
 after(async () => {
   await server?.close();
+});
+
+test("the rulesets, and each one's board as data and as a drawing", async () => {
+  const rulesets = await client.rulesets();
+  const ids = rulesets.map((ruleset) => ruleset.id);
+  assert.ok(ids.includes("classic") && ids.includes("modern"), ids.join(", "));
+  for (const ruleset of rulesets) {
+    assert.ok(ruleset.name.length > 0);
+    assert.ok(ruleset.players.includes(2), `${ruleset.id}: ${ruleset.players.join(", ")}`);
+  }
+  const board = await client.board("classic");
+  assert.ok(Array.isArray(board["ports"]), Object.keys(board).join(", "));
+  const svg = await client.boardSvg("classic");
+  assert.match(svg, /^<svg[\s\S]*<\/svg>\s*$/);
+  assert.match(svg, /<circle class="area/);
+  await assert.rejects(client.board("nowhere"), (error) => error instanceof ServerError);
+  await assert.rejects(client.boardSvg("nowhere"), (error) => error instanceof ServerError);
+  await assert.rejects(client.board("../games"), ValidationError);
 });
 
 test(

@@ -1,11 +1,24 @@
 // The reference web page of serenissima serve: a lobby, and a table that plays one seat.
-// Plain JavaScript, no build step. Everything it shows comes from the server's API:
-// GET /games, POST /games, POST /games/{id}/seats/{seat}/join, GET /games/{id}/view,
-// POST /games/{id}/actions and WS /games/{id}/ws (see /docs for the schema).
+// Plain JavaScript, no build step of its own: every request to the server and the game's
+// WebSocket go through the TypeScript client @serenissima/client (clients/typescript/src),
+// bundled for browsers into serenissima-client.js (`npm run bundle`), which the server
+// serves beside this file. The page is the client's living example: it creates games,
+// joins seats, reads views, acts with the version of the view shown, follows the game live
+// (the client reconnects from the last version received) and shows the client's typed
+// errors, with the rule an illegal action breaks.
+
+import {
+  SerenissimaClient,
+  SerenissimaError,
+  ServerError,
+  Seat,
+  VersionConflictError,
+} from "./serenissima-client.js";
 
 const $ = (selector) => document.querySelector(selector);
 const params = new URLSearchParams(location.search);
 const CHANCE = -1;
+const client = new SerenissimaClient({ baseUrl: location.origin });
 
 function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
@@ -22,21 +35,22 @@ function tokenKey(game, seat) { return `serenissima-token:${game}:${seat}`; }
 
 function status(text) { $("#status").textContent = text; }
 
-async function api(method, path, body, token) {
-  const headers = { "Accept": "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (token) headers["Authorization"] = `Bearer ${token}`;
-  const response = await fetch(path, {
-    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = await response.json().catch(() => ({}));
-  if (!response.ok) {
-    const error = new Error(data.message || response.statusText);
-    error.status = response.status;
-    error.body = data;
-    throw error;
+// An error in words: a refusal's message, with the rule an illegal action breaks.
+function describe(error) {
+  if (error instanceof ServerError) {
+    return error.ruleId ? `${error.message} (${error.ruleId})` : error.message;
   }
-  return data;
+  if (error instanceof SerenissimaError) return `${error.name}: ${error.message}`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+// Show an error under the actions (or none): its words, and the client's class and rule
+// as data.
+function showError(error) {
+  const box = $("#error");
+  box.textContent = error === null ? "" : describe(error);
+  box.dataset.error = error instanceof Error ? error.name : "";
+  box.dataset.rule = error instanceof ServerError && error.ruleId ? error.ruleId : "";
 }
 
 function seatName(seat) {
@@ -50,7 +64,7 @@ function seatName(seat) {
 async function showLobby() {
   $("#lobby").hidden = false;
   $("#where").textContent = "lobby";
-  const rulesets = await api("GET", "/rulesets");
+  const rulesets = await client.rulesets();
   const select = $("#ruleset");
   for (const ruleset of rulesets) {
     select.append(el("option", { value: ruleset.id }, `${ruleset.id}: ${ruleset.name}`));
@@ -82,20 +96,20 @@ async function showLobby() {
     const count = Number(form.get("players"));
     const seats = [];
     for (let seat = 0; seat < count; seat++) seats.push({ kind: form.get(`seat-${seat}`) });
-    const body = { ruleset: form.get("ruleset"), players: count, seats };
+    const setup = { ruleset: form.get("ruleset"), players: count, seats };
     try {
-      const created = await api("POST", "/games", body);
-      status(`created game ${created.id}`);
+      const created = await client.createGame(setup);
+      status(`created game ${created}`);
       await listGames();
     } catch (error) {
-      status(error.message);
+      status(describe(error));
     }
   });
   await listGames();
 }
 
 async function listGames() {
-  const games = await api("GET", "/games");
+  const games = await client.lobby();
   const rows = games.map((game) => {
     const seats = el("td");
     for (const seat of game.seats) {
@@ -123,33 +137,37 @@ async function listGames() {
 
 async function join(game, seat) {
   try {
-    const joined = await api("POST", `/games/${game}/seats/${seat}/join`);
+    const joined = await client.join(game, seat);
     localStorage.setItem(tokenKey(game, seat), joined.token);
     location.search = `?game=${game}&seat=${seat}`;
   } catch (error) {
-    status(error.message);
+    status(describe(error));
     await listGames();
   }
 }
 
 // --- the table -------------------------------------------------------------------
 
-const table = { game: null, seat: null, token: null, view: null, logged: 0, board: null };
+// The game shown; its seat played here (the client's Seat, which holds the seat's token),
+// or null for a spectator; the view shown; the board's data; the live subscription; and,
+// once the subscription has ended for good, why.
+const table = {
+  game: null, seat: null, view: null, board: null, subscription: null, closed: null,
+};
 
 async function showTable(game, seat) {
   table.game = game;
-  table.seat = seat;
-  table.token = seat === null ? null : localStorage.getItem(tokenKey(game, seat));
-  if (seat !== null && !table.token) {
+  const token = seat === null ? null : localStorage.getItem(tokenKey(game, seat));
+  if (seat !== null && !token) {
     status(`no token for seat ${seat} of this game in this browser: watching`);
-    table.seat = null;
   }
+  table.seat = token ? new Seat(client, game, seat, token) : null;
   $("#table").hidden = false;
-  $("#where").textContent = `game ${game}, ${table.seat === null ? "spectator" : `seat ${table.seat}`}`;
-  const view = await api("GET", `/games/${game}/view`, undefined, table.token);
+  $("#where").textContent = `game ${game}, ${table.seat ? `seat ${seat}` : "spectator"}`;
+  const view = table.seat ? await table.seat.view() : await client.view(game);
   await loadBoard(view.ruleset);
   render(view);
-  connect(0);
+  follow();
   $("#typed").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("#typed-action").value.trim();
@@ -158,10 +176,7 @@ async function showTable(game, seat) {
 }
 
 async function loadBoard(ruleset) {
-  const [svg, board] = await Promise.all([
-    fetch(`/rulesets/${ruleset}/board.svg`).then((r) => r.text()),
-    api("GET", `/rulesets/${ruleset}/board.json`),
-  ]);
+  const [svg, board] = await Promise.all([client.boardSvg(ruleset), client.board(ruleset)]);
   $("#board").innerHTML = svg;
   table.board = board;
   dropLegend($("#board svg"));
@@ -182,27 +197,26 @@ function dropLegend(svg) {
   if (background) background.setAttribute("height", String(top - y));
 }
 
-function connect(since) {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const query = new URLSearchParams({ since: String(since) });
-  if (table.token) query.set("token", table.token);
-  const socket = new WebSocket(`${scheme}://${location.host}/games/${table.game}/ws?${query}`);
-  socket.onmessage = (message) => {
-    const data = JSON.parse(message.data);
-    if (data.type === "move") logMove(data);
-    else if (data.type === "view") render(data.view);
+// The game live: every move from the start, then each move and view as they happen. When
+// the connection drops the client opens it again from the last version received, so the
+// log misses no move and shows none twice.
+function follow() {
+  const handlers = {
+    since: 0,
+    onMove: logMove,
+    onView: render,
+    onError: (error) => {
+      table.closed = `closed: ${describe(error)}`; // the page is no longer live: say so
+      status(table.closed);
+    },
+    reconnect: { attempts: 20, baseDelayMs: 250, maxDelayMs: 5000 },
   };
-  socket.onopen = () => status(`live, version ${table.view ? table.view.version : since}`);
-  socket.onclose = (event) => {
-    if (event.code >= 4000) { status(`closed: ${event.reason}`); return; }
-    status("connection lost: reconnecting");
-    setTimeout(() => connect(table.logged), 1000);  // resume after the last move logged
-  };
+  table.subscription = table.seat
+    ? table.seat.subscribe(handlers)
+    : client.subscribe(table.game, handlers);
 }
 
 function logMove(move) {
-  if (move.version <= table.logged) return;  // already shown (a resend after a reconnect)
-  table.logged = move.version;
   const who = seatName(move.actor);
   const item = el("li", { value: move.version, "data-version": move.version });
   if (move.hidden) {
@@ -224,6 +238,8 @@ function render(view) {
   const mine = view.legal.length > 0;
   const main = $("#table");
   main.dataset.version = view.version;
+  // how many WebSockets the client has opened: 1, plus one for each reconnection
+  main.dataset.connections = String(table.subscription ? table.subscription.connections : 0);
   main.dataset.myTurn = String(mine);
   main.dataset.over = String(view.over);
   const waiting = view.over ? null : view.waiting_for ?? view.to_act;
@@ -235,7 +251,7 @@ function render(view) {
   renderStandings(view);
   $("#text").textContent = view.text;
   $("#typed").hidden = !mine;
-  status(`version ${view.version}${mine ? " · your move" : ""}`);
+  status(table.closed ?? `version ${view.version}${mine ? " · your move" : ""}`);
 }
 
 function seatKind(view, seat) {
@@ -364,26 +380,24 @@ function renderStandings(view) {
       parts(entry) ? el("span", { class: "breakdown" }, ` · ${parts(entry)}`) : ""))));
 }
 
+// Play an action chosen from the view shown, at its version. A refusal is shown with the
+// client's words for it; after a version conflict (another move came first) the page reads
+// the view again, so that the player chooses from the position as it stands.
 async function play(text) {
-  $("#error").textContent = "";
+  showError(null);
   try {
-    const view = await api("POST", `/games/${table.game}/actions`,
-      { action: text, version: table.view.version }, table.token);
-    render(view);
+    render(await table.seat.act(text, table.view.version));
     $("#typed-action").value = "";
   } catch (error) {
-    const rule = error.body && error.body.rule_id ? ` (${error.body.rule_id})` : "";
-    $("#error").textContent = `${error.message}${rule}`;
-    if (error.status === 409) {
-      render(await api("GET", `/games/${table.game}/view`, undefined, table.token));
-    }
+    showError(error);
+    if (error instanceof VersionConflictError) render(await table.seat.view());
   }
 }
 
 const game = params.get("game");
 if (game) {
   const seat = params.get("seat");
-  showTable(game, seat === null ? null : Number(seat)).catch((error) => status(error.message));
+  showTable(game, seat === null ? null : Number(seat)).catch((error) => status(describe(error)));
 } else {
-  showLobby().catch((error) => status(error.message));
+  showLobby().catch((error) => status(describe(error)));
 }
