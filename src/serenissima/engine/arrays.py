@@ -1,14 +1,13 @@
-"""Observation vectors and action masks as numpy arrays, rewritten only where they changed.
+"""Observation vectors and action masks as numpy arrays, written only where they changed.
 
 This module needs numpy, which the ``rl`` and ``spiel`` extras install; the
 rest of the engine does not. :class:`Observer` is what ``serenissima.env``
 and ``serenissima.spiel`` encode with: it keeps the last vector, whichever
 seat's, in a :class:`~serenissima.engine.slates.Slate` of single floats that
-NumPy reads in place, so a new view costs the parts the edition wrote and
-one copy of the array.
-Consecutive views share most of their pieces, whichever seat looks (the
-states are immutable and share what an action leaves alone), so most parts
-are not written at all.
+NumPy reads in place. Consecutive views share most of their pieces, whichever
+seat looks (the states are immutable and share what an action leaves alone),
+so a new view costs the few parts the edition writes again and one copy of
+the array.
 """
 
 from __future__ import annotations
