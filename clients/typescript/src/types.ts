@@ -34,31 +34,13 @@ export type Board = Record<string, unknown>;
 /** The body of every refusal. */
 export type ErrorBody = components["schemas"]["ErrorBody"];
 
+/** A WebSocket message: a move as the connected viewer may see it (its version, actor, text form
+ * or null when secret from this viewer, and its events), typed by the game's ruleset. */
+export type MoveMessage = components["schemas"]["MoveMessage"];
 /** Something that happened in a move: a sentence, and the event's JSON. */
-export interface EventItem {
-  text: string;
-  data: Record<string, unknown>;
-}
-
-/** A WebSocket message: a move as the connected viewer may see it. */
-export interface MoveMessage {
-  type: "move";
-  /** The version this move made. */
-  version: number;
-  /** The seat that moved, or -1 for chance. */
-  actor: number;
-  /** The move's text form, or null when it is secret from this viewer. */
-  action: string | null;
-  hidden: boolean;
-  events: EventItem[];
-}
-
+export type EventItem = MoveMessage["events"][number];
 /** A WebSocket message: the viewer's view at a version. */
-export interface ViewMessage {
-  type: "view";
-  version: number;
-  view: View;
-}
+export type ViewMessage = components["schemas"]["ViewMessage"];
 
 /** Any message of the game's WebSocket. */
 export type LiveMessage = MoveMessage | ViewMessage;
