@@ -58,10 +58,11 @@ class Layout:
     """
 
     blocks: tuple[Block, ...]
+    size: int = attrs.field(init=False, eq=False, repr=False)
+    """The length of every vector of the layout (worked out once: every view asks it)."""
 
-    @property
-    def size(self) -> int:
-        """The length of every vector of the layout."""
+    @size.default
+    def _size(self) -> int:
         return self.blocks[-1].stop if self.blocks else 0
 
     def block(self, name: str) -> Block:
