@@ -33,13 +33,17 @@ def settings(text: str) -> dict[str, Any]:
     """``name=value,...`` as keyword arguments: whole numbers, numbers, else text.
 
     Example: ``settings("depth=0,seconds=0.1,evaluator=learned")`` gives
-    ``{"depth": 0, "seconds": 0.1, "evaluator": "learned"}``.
+    ``{"depth": 0, "seconds": 0.1, "evaluator": "learned"}``; a value with ``|``
+    is a list of texts: ``kinds=movement|purchases`` gives ``["movement", "purchases"]``.
     """
     out: dict[str, Any] = {}
     for part in filter(None, text.split(",")):
         name, equals, value = part.partition("=")
         if not equals:
             raise argparse.ArgumentTypeError(f"expected name=value, got {part!r}")
+        if "|" in value:  # a list, such as the decision kinds searched
+            out[name.strip()] = [v.strip() for v in value.split("|") if v.strip()]
+            continue
         for kind in (int, float):
             try:
                 out[name.strip()] = kind(value)

@@ -184,6 +184,10 @@ def test_the_settings_match_meets_the_same_dice_from_each_seat_and_resumes(
         "seconds": 0.1,
         "evaluator": "learned",
     }
+    assert module.settings("kinds=movement|purchases,iterations=8") == {
+        "kinds": ["movement", "purchases"],
+        "iterations": 8,
+    }
     out = tmp_path / "match.jsonl"
     argv = ["search_match.py", "--ruleset", "modern", "--games", "4", "--out", str(out)]
     argv += ["--a", "iterations=4,evaluator=learned,depth=0", "--b", "iterations=2"]
