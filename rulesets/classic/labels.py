@@ -41,19 +41,12 @@ __all__ = ["label"]
 
 
 def _port(board: Board, port: str) -> str:
-    return board.port(port).name if board.has_port(port) else port
-
-
-def _area(board: Board, area: str) -> str:
-    for spec in board.spec.areas:
-        if spec.id == area:
-            return spec.name
-    return area
+    return board.name(port)
 
 
 def _end(board: Board, end: str) -> str:
     """One end of a sailor's move: a galley's number or a port."""
-    return f"galley {end}" if end.isdigit() else _port(board, end)
+    return f"galley {end}" if end.isdigit() else board.name(end)
 
 
 def _ordinal(n: int) -> str:
@@ -117,7 +110,7 @@ _WORDS: dict[type[Action], Callable[[Board, Any], str]] = {
     DiscardGood: lambda b, a: f"Throw 1 {a.good} of galley {a.galley} overboard",
     DiscardSailor: lambda b, a: f"Dismiss 1 sailor of galley {a.galley}",
     Done: lambda b, a: "Done: end your turn in this phase",
-    Move: lambda b, a: f"Sail galley {a.galley} to {_area(b, a.area)}",
+    Move: lambda b, a: f"Sail galley {a.galley} to {b.name(a.area)}",
     Request: lambda b, a: f"Ask the galleys in the way to let galley {a.galley} pass",
     Grant: lambda b, a: "Let the galley pass",
     Attack: lambda b, a: f"Attack galley {a.target} with galley {a.galley}",

@@ -51,19 +51,12 @@ class _Words:
         self.rules = rules
         self.galley = f"galley {state.act.galley}" if state.act else "the active galley"
 
-    def port(self, port: str) -> str:
-        board = self.rules.board
-        return board.port(port).name if board.has_port(port) else port
-
-    def area(self, area: str) -> str:
-        for spec in self.rules.board.spec.areas:
-            if spec.id == area:
-                return spec.name
-        return area
+    def name(self, place: str) -> str:
+        return self.rules.board.name(place)
 
     def end(self, end: str) -> str:
         """One end of a sailor's move: a galley's number or a port."""
-        return f"galley {end}" if end.isdigit() else self.port(end)
+        return f"galley {end}" if end.isdigit() else self.name(end)
 
     def good(self, port: str) -> str:
         board = self.rules.board
@@ -81,23 +74,23 @@ def _plural(n: int, word: str) -> str:
 
 
 _WORDS: dict[type[Action], Callable[[_Words, Any], str]] = {
-    CloseOutcome: lambda w, a: f"{w.port(a.port)} is closed for the game",
+    CloseOutcome: lambda w, a: f"{w.name(a.port)} is closed for the game",
     FirstOutcome: lambda w, a: f"Seat {a.seat} plays first",
     PickGalley: lambda w, a: f"Take galley {a.galley}",
-    PickPort: lambda w, a: f"Start at {w.port(a.port)}",
+    PickPort: lambda w, a: f"Start at {w.name(a.port)}",
     ChooseAction: lambda w, a: f"Use {w.galley}: load, sail, sell or fight",
     ChooseInvestment: lambda w, a: f"Leave {w.galley} idle and invest instead",
     ShiftSailor: lambda w, a: f"Move 1 sailor from {w.end(a.source)} to {w.end(a.target)}",
-    LoadGood: lambda w, a: f"Load 1 {w.good(a.port)} from {w.port(a.port)} onto {w.galley}",
+    LoadGood: lambda w, a: f"Load 1 {w.good(a.port)} from {w.name(a.port)} onto {w.galley}",
     ShiftGood: lambda w, a: f"Move 1 {a.good} from galley {a.source} to galley {a.target}",
     Jettison: lambda w, a: f"Throw 1 {a.good} of {w.galley} overboard",
-    Move: lambda w, a: f"Sail {w.galley} to {w.area(a.area)}",
+    Move: lambda w, a: f"Sail {w.galley} to {w.name(a.area)}",
     Blockade: lambda w, a: f"Blockade {w.galley}",
     Pass: lambda w, a: f"Let {w.galley} pass",
-    Sell: lambda w, a: f"Sell 1 {a.good} from {w.galley} to {w.port(a.port)}",
+    Sell: lambda w, a: f"Sell 1 {a.good} from {w.galley} to {w.name(a.port)}",
     Attack: lambda w, a: f"Attack galley {a.galley} with {w.galley}",
-    AttackPort: lambda w, a: f"Attack {w.port(a.port)} with {w.galley}",
-    Claim: lambda w, a: f"Take {w.port(a.port)}, landing {_plural(a.sailors, 'sailor')} there",
+    AttackPort: lambda w, a: f"Attack {w.name(a.port)} with {w.galley}",
+    Claim: lambda w, a: f"Take {w.name(a.port)}, landing {_plural(a.sailors, 'sailor')} there",
     Continue: lambda w, a: "Fight another round",
     Stop: lambda w, a: "Stop the battle",
     Take: lambda w, a: f"Take 1 {a.good} from the sunken galley",
@@ -106,11 +99,11 @@ _WORDS: dict[type[Action], Callable[[_Words, Any], str]] = {
         f"the defender {_plural(a.defender, 'skull')}"
     ),
     VolleyOutcome: lambda w, a: f"The fort's volley rolls {_plural(a.hits, 'skull')}",
-    Recruit: lambda w, a: f"Recruit 1 sailor into {w.port(a.port)}",
+    Recruit: lambda w, a: f"Recruit 1 sailor into {w.name(a.port)}",
     Crew: lambda w, a: f"Recruit 1 sailor onto galley {a.galley}",
-    BuyGalley: lambda w, a: f"Buy galley {a.galley} at {w.port(a.port)}, with 1 sailor",
-    BuildFort: lambda w, a: f"Build a fort in {w.port(a.port)}",
-    BuildBasilica: lambda w, a: f"Build a basilica in {w.port(a.port)}",
+    BuyGalley: lambda w, a: f"Buy galley {a.galley} at {w.name(a.port)}, with 1 sailor",
+    BuildFort: lambda w, a: f"Build a fort in {w.name(a.port)}",
+    BuildBasilica: lambda w, a: f"Build a basilica in {w.name(a.port)}",
     DogeOutcome: lambda w, a: f"The Doge card drawn is {w.card(a.card)}",
     Done: lambda w, a: "Done: end this step",
     End: lambda w, a: f"End the activation of {w.galley}",

@@ -40,6 +40,7 @@ class Board:
 
     __slots__ = (
         "_distance",
+        "_names",
         "_nearest",
         "_neighbours",
         "_port_index",
@@ -67,6 +68,10 @@ class Board:
         self._ports_in: Mapping[str, tuple[int, ...]] = {a: tuple(v) for a, v in ports_in.items()}
         self._distance: Mapping[str, Mapping[str, int]] = {a: self._bfs(a) for a in self.areas}
         self._nearest: dict[tuple[str, tuple[str, ...]], int | None] = {}
+        self._names: Mapping[str, str] = {
+            **{a.id: a.name for a in spec.areas},
+            **{p.id: p.name for p in spec.ports},
+        }
 
     def _bfs(self, start: str) -> dict[str, int]:
         seen = {start: 0}
@@ -131,6 +136,17 @@ class Board:
     def has_area(self, area: str) -> bool:
         """Return whether ``area`` names a sea area of this board."""
         return area in self._neighbours
+
+    def name(self, place: str) -> str:
+        """The printed name of the port or sea area ``place``; an unknown id as it is.
+
+        Example:
+            >>> import serenissima as ser
+            >>> board = ser.load_ruleset("classic").board
+            >>> board.name("venice"), board.name(board.areas[0]) != board.areas[0], board.name("x")
+            ('Venice', True, 'x')
+        """
+        return self._names.get(place, place)
 
     def ports_in(self, area: str) -> tuple[int, ...]:
         """Return the indexes of the ports that open onto ``area`` (possibly none)."""
