@@ -4,9 +4,13 @@ For every ruleset and player count, the script plays ``--games`` self-play
 games (``--agent`` at every seat, the greedy bot by default) on the analysis
 runner (``--jobs``, ``--backend processes`` or ``ray``, ``--address``), keeps
 about one decision in ``--every`` of each (a state drawn from the view of the
-seat to act: :mod:`serenissima.analysis.values.data`), fits the conditional-logit
-value model to the games whose index is not a multiple-of-five-plus-four and
-scores it on those that are (one game in five, held out). Each player count's
+seat to act: :mod:`serenissima.analysis.values.data`), with the share
+``--explore`` of the decisions played at random, fits the conditional-logit value model to the
+games whose index is not a multiple-of-five-plus-four and scores it on those
+that are (one game in five, held out). With ``--monotone`` the fit keeps the
+weights monotone (:func:`~serenissima.analysis.values.fit.fit_monotone`:
+neither a point of estimate nor a point in hand ever lowers a seat's chances,
+at any stage). Each player count's
 weights are written to the ruleset's ``values.json`` as soon as they are fitted,
 with their held-out figures, and the file's SHA-256 digest to its
 ``ruleset.toml`` (``[ruleset.search] values_sha256``); the figures of every
@@ -35,7 +39,7 @@ from serenissima import __version__
 from serenissima.analysis.run.games import RulesetRef
 from serenissima.analysis.run.runner import BACKENDS, Runner, Workers
 from serenissima.analysis.values.data import Position, PositionsTask, collect_positions
-from serenissima.analysis.values.fit import HeldOut, fit_weights, held_out
+from serenissima.analysis.values.fit import HeldOut, fit_monotone, fit_weights, held_out
 from serenissima.engine.registry import get_plugin
 from serenissima.engine.value_model import MODEL_KIND, VALUE_FEATURES, file_digest
 
@@ -44,7 +48,10 @@ OUT = ROOT / "docs" / "data" / "value-model.json"
 VALUES = "values.json"
 GAMES = 400
 EVERY = 6
+EXPLORE = 0.0
 SEED = 1
+PAIRS = ((0, 1), (2, 3))
+"""Each feature and its progress-weighted twin, in VALUE_FEATURES: kept monotone by the fit."""
 
 
 def main() -> int:
@@ -55,6 +62,12 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=GAMES, help="games per player count")
     parser.add_argument("--every", type=int, default=EVERY, help="keep one decision in N")
     parser.add_argument("--agent", default="greedy", help="the agent at every seat")
+    parser.add_argument(
+        "--explore", type=float, default=EXPLORE, help="the share of decisions played at random"
+    )
+    parser.add_argument(
+        "--monotone", action="store_true", help="keep each feature from counting against a seat"
+    )
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--jobs", type=int, default=None)
     parser.add_argument("--backend", choices=BACKENDS, default=None)
@@ -70,6 +83,8 @@ def main() -> int:
             "serenissima": __version__,
             "agent": args.agent,
             "every": args.every,
+            "explore": args.explore,
+            "monotone": args.monotone,
             "seed": args.seed,
             "features": list(VALUE_FEATURES),
         }
@@ -106,7 +121,7 @@ def _play(runner: Runner, name: str, players: int, args: argparse.Namespace) -> 
     """Every game's positions, in game order, with a progress line and the time left."""
     ref = RulesetRef.of(name)
     tasks = [
-        PositionsTask(ref, players, args.agent, args.seed, index, args.every)
+        PositionsTask(ref, players, args.agent, args.seed, index, args.every, args.explore)
         for index in range(args.games)
     ]
     found: dict[int, tuple[Position, ...]] = {}
@@ -132,7 +147,7 @@ def _fit(
     train = [p for p in positions if p.game % 5 != 4]
     test = [p for p in positions if p.game % 5 == 4]
     start = time.perf_counter()
-    weights = fit_weights(train)
+    weights = fit_monotone(train, PAIRS) if args.monotone else fit_weights(train)
     alone = fit_weights(train, columns=[0])
     fitting = time.perf_counter() - start
     scored, baseline = held_out(weights, test), held_out(alone, test)
@@ -189,6 +204,8 @@ def _ship(name: str, players: int, entry: dict[str, Any], args: argparse.Namespa
         "agent": args.agent,
         "games": args.games,
         "every": args.every,
+        "explore": args.explore,
+        "monotone": args.monotone,
         "seed": args.seed,
         "positions": entry["positions"],
         "held_out_log_loss": entry["held_out"]["log_loss"],

@@ -13,7 +13,7 @@ import pytest
 from serenissima.agents import ISMCTSAgent, make_agent
 from serenissima.analysis.run.games import RulesetRef
 from serenissima.analysis.values.data import Position, PositionsTask, collect_positions
-from serenissima.analysis.values.fit import chances, fit_weights, held_out
+from serenissima.analysis.values.fit import chances, fit_monotone, fit_weights, held_out
 from serenissima.engine.core import CHANCE, TERMINAL
 from serenissima.engine.errors import ArgumentValueError, RulesetError
 from serenissima.engine.registry import get_plugin, load_ruleset
@@ -290,6 +290,68 @@ def test_the_fit_recovers_the_weights_that_made_the_results() -> None:
     alone = fit_weights(positions, columns=[0])
     assert alone[1:] == (0.0, 0.0, 0.0)
     assert held_out(fitted, positions).log_loss < held_out(alone, positions).log_loss
+
+
+def test_exploring_plays_other_moves_and_stays_reproducible() -> None:
+    """With ``explore``, some decisions are drawn at random: another game, the same twice."""
+    ref = RulesetRef.of("classic")
+    plain = collect_positions(PositionsTask(ref, 2, "greedy", seed=5, index=2, every=10))
+    task = PositionsTask(ref, 2, "greedy", seed=5, index=2, every=10, explore=0.3)
+    exploring = collect_positions(task)
+    assert exploring == collect_positions(task)
+    assert exploring != plain
+    for bad in (-0.1, 1.5):
+        with pytest.raises(ArgumentValueError, match="explore"):
+            collect_positions(PositionsTask(ref, 2, "greedy", 5, 2, every=10, explore=bad))
+
+
+def _drawn_positions(truth: tuple[float, ...], games: int, seed: int) -> list[Position]:
+    """Positions of three seats whose winner is drawn from ``truth``'s chances."""
+    import random
+
+    rng = random.Random(seed)
+    positions = []
+    for game in range(games):
+        p = (game % 10) / 10
+        rows = tuple(
+            (a, a * p, b, b * p) for a, b in ((rng.gauss(0, 1), rng.gauss(0, 1)) for _ in range(3))
+        )
+        winner = rng.choices(range(3), weights=chances(truth, rows))[0]
+        positions.append(Position(game, p, rows, tuple(float(s == winner) for s in range(3))))
+    return positions
+
+
+def test_the_monotone_fit_keeps_every_feature_from_counting_against_a_seat() -> None:
+    """Where the free fit gives a feature a negative weight early, the bounded one does not."""
+    truth = (-0.8, 1.6, 0.5, 0.0)  # the first feature counts against a seat before mid-game
+    positions = _drawn_positions(truth, 3000, seed=8)
+    free = fit_weights(positions)
+    assert free[0] < -0.4  # the data do say so
+    bounded = fit_monotone(positions, [(0, 1), (2, 3)])
+    for i, j in ((0, 1), (2, 3)):
+        assert bounded[i] >= 0.0
+        assert bounded[i] + bounded[j] >= -1e-12
+    assert bounded[0] == 0.0  # the bound binds: as close as the bounds allow
+    assert bounded[1] > 0.0
+    assert bounded[2] > 0.3
+    loss = held_out(bounded, positions).log_loss
+    assert held_out(free, positions).log_loss < loss
+    for step in itertools.product((-0.05, 0.0, 0.05), repeat=4):  # no better weights nearby
+        near = [w + d for w, d in zip(bounded, step, strict=True)]
+        if min(near[0], near[0] + near[1], near[2], near[2] + near[3]) >= 0.0:
+            assert held_out(near, positions).log_loss >= loss - 1e-4
+
+
+def test_the_monotone_fit_is_the_free_fit_when_that_keeps_the_bounds() -> None:
+    positions = _drawn_positions((0.6, 0.2, 0.4, 1.0), 2000, seed=9)
+    # the same optimum, but for the small ridge penalty, which weighs on other coordinates
+    bounded = fit_monotone(positions, [(0, 1), (2, 3)])
+    assert bounded == pytest.approx(fit_weights(positions), abs=0.01)
+    for pairs in ([(0, 0)], [(0, 1), (1, 2)], [(0, 7)]):
+        with pytest.raises(ArgumentValueError, match="pairs"):
+            fit_monotone(positions, pairs)
+    with pytest.raises(ArgumentValueError):
+        fit_monotone([], [(0, 1)])
 
 
 def test_held_out_figures_read_the_favourite_and_calibration() -> None:

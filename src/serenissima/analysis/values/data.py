@@ -7,7 +7,11 @@ with the same seeds): at each kept decision, a full state is drawn
 from what the seat to act may see (``sample_state`` of its observation), so
 that what is recorded is what the search bot would evaluate there, and each
 seat's :data:`~serenissima.engine.value_model.VALUE_FEATURES` of it are kept
-with the share of the win each seat ends with. Every seed derives from the
+with the share of the win each seat ends with. With ``explore`` above 0, each
+decision is played uniformly at random with that chance instead of by the
+agent, so that the positions also show where moves the agent would not make
+lead: a model fitted to its own play alone cannot tell that a move it never
+saw is bad, and a search reading it seeks such moves out. Every seed derives from the
 batch seed and the game's index (:func:`~serenissima.analysis.run.games.game_seeds`),
 so the positions are the same on any backend and any number of workers.
 
@@ -71,6 +75,8 @@ class PositionsTask:
         seed: The batch seed.
         index: The game's index in the batch.
         every: About one decision in this many is kept (at least 1).
+        explore: The chance that a decision is played uniformly at random
+            rather than by the agent (0 to 1).
 
     Example:
         >>> from serenissima.analysis.run.games import RulesetRef
@@ -84,13 +90,14 @@ class PositionsTask:
     seed: int
     index: int
     every: int = 8
+    explore: float = 0.0
 
 
 def collect_positions(task: PositionsTask) -> tuple[Position, ...]:
     """Play the game of ``task``; return the positions kept, in playing order.
 
     Raises:
-        ArgumentValueError: ``every`` below 1.
+        ArgumentValueError: ``every`` below 1, or ``explore`` outside 0 to 1.
         RulesetError: The ruleset's engine does not say how far a game has gone.
 
     Example:
@@ -101,6 +108,8 @@ def collect_positions(task: PositionsTask) -> tuple[Position, ...]:
     """
     if task.every < 1:
         raise ArgumentValueError(f"every must be at least 1, got {task.every}")
+    if not 0.0 <= task.explore <= 1.0:
+        raise ArgumentValueError(f"explore must be from 0 to 1, got {task.explore}")
     rules = task.ref.load()
     seeds = game_seeds(task.seed, task.index, task.players)
     views = random.Random(seeds.game)
@@ -113,21 +122,32 @@ def collect_positions(task: PositionsTask) -> tuple[Position, ...]:
             rows = tuple(value_features(rules, drawn))  # raises without the engine's progress
             kept.append((cast(Paced, rules.engine).progress(rules, drawn), rows))
 
-    agents = [_Keeping(make_agent(task.agent, seed), keep) for seed in seeds.seats]
+    agents = [
+        _Keeping(make_agent(task.agent, seed), keep, task.explore, random.Random(f"explore {seed}"))
+        for seed in seeds.seats
+    ]
     winners = play_game(rules, task.players, agents, seeds.chance).standings.winners
     shares = tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(task.players))
     return tuple(Position(task.index, played, rows, shares) for played, rows in kept)
 
 
 class _Keeping:
-    """An agent that hands each state it is asked about to ``keep``, then lets ``agent`` act."""
+    """An agent that hands each state it is asked about to ``keep``, then lets ``agent`` act.
 
-    __slots__ = ("agent", "keep")
+    With chance ``explore``, it plays a legal action drawn uniformly instead.
+    """
 
-    def __init__(self, agent: Agent, keep: Callable[[State], None]) -> None:
-        self.agent, self.keep = agent, keep
+    __slots__ = ("agent", "explore", "keep", "rng")
+
+    def __init__(
+        self, agent: Agent, keep: Callable[[State], None], explore: float, rng: random.Random
+    ) -> None:
+        self.agent, self.keep, self.explore, self.rng = agent, keep, explore, rng
 
     def act(self, rules: Ruleset, state: State) -> Action:
-        """Keep ``state``, then return the agent's action."""
+        """Keep ``state``, then return the agent's action (or, exploring, one drawn)."""
         self.keep(state)
+        if self.explore and self.rng.random() < self.explore:
+            legal = rules.legal_actions(state)
+            return legal[self.rng.randrange(len(legal))]
         return self.agent.act(rules, state)

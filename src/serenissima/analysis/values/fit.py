@@ -5,6 +5,10 @@
 Newton's method on the cross-entropy between each position's predicted
 chances and the shares of the win the seats ended with, with a small ridge
 penalty; it is pure Python (four weights), exact and deterministic.
+:func:`fit_monotone` fits the same model so that, at every stage of the game, a
+seat's chances never fall as a feature rises (its weight plus its
+progress-weighted twin's stays at or above 0 from start to end): a search
+maximising the chances then never gains by lowering its own estimate.
 :func:`held_out` scores weights on other games: the mean cross-entropy (log
 loss, against ``ln P`` for knowing nothing), how often the favourite won, the
 same by stage of the game, and a calibration table (the chances predicted,
@@ -29,7 +33,16 @@ import attrs
 from serenissima.analysis.values.data import Position
 from serenissima.engine.errors import ArgumentValueError
 
-__all__ = ["BINS", "STAGES", "Calibration", "HeldOut", "chances", "fit_weights", "held_out"]
+__all__ = [
+    "BINS",
+    "STAGES",
+    "Calibration",
+    "HeldOut",
+    "chances",
+    "fit_monotone",
+    "fit_weights",
+    "held_out",
+]
 
 BINS: int = 10
 """The calibration table's bins of predicted chance, of equal width."""
@@ -110,6 +123,95 @@ def fit_weights(
     for c, s, value in zip(used, spread, w, strict=True):
         weights[c] = value / s
     return tuple(weights)
+
+
+def fit_monotone(
+    positions: Sequence[Position],
+    pairs: Sequence[tuple[int, int]],
+    ridge: float = 1e-4,
+    steps: int = 50,
+) -> tuple[float, ...]:
+    """Fit the weights so that each paired feature never counts against a seat.
+
+    Each pair ``(i, j)`` names a feature and its twin times the game's progress
+    ``p`` (feature ``j`` is feature ``i`` times ``p``): feature ``i`` then weighs
+    ``w_i + w_j p`` at progress ``p``, and the fit keeps that at or above 0
+    over the whole game, that is ``w_i >= 0`` and ``w_i + w_j >= 0``. Written
+    with the features ``x (1 - p)`` and ``x p`` instead, these are bounds at 0
+    on their weights; the loss being convex, the best weights are those of
+    the subset of features left free whose unbounded fit breaks no bound and
+    has the lowest training loss, which the function finds by trying each
+    subset (``2 ** (2 * len(pairs))`` fits at most, one when the unbounded fit
+    already keeps the bounds).
+
+    Args:
+        positions: The training positions.
+        pairs: The features and their progress-weighted twins, as index pairs.
+        ridge: As for :func:`fit_weights`.
+        steps: As for :func:`fit_weights`.
+
+    Returns:
+        One weight per feature, in the features' order.
+
+    Raises:
+        ArgumentValueError: No positions, or pairs that name a feature twice
+            or one the positions lack.
+
+    Example:
+        >>> from serenissima.analysis.values.data import Position
+        >>> early = Position(0, 0.0, ((1.0, 0.0), (3.0, 0.0)), (1.0, 0.0))
+        >>> late = Position(1, 1.0, ((3.0, 3.0), (1.0, 1.0)), (1.0, 0.0))
+        >>> weights = fit_monotone([early, late, late], [(0, 1)])
+        >>> weights[0] >= 0 and weights[0] + weights[1] >= 0
+        True
+        >>> fit_weights([early, late, late])[0] < 0
+        True
+    """
+    if not positions:
+        raise ArgumentValueError("no positions to fit a value model to")
+    width = len(positions[0].features[0])
+    named = [c for pair in pairs for c in pair]
+    if len(set(named)) != len(named) or not all(0 <= c < width for c in named):
+        raise ArgumentValueError(f"pairs must name distinct features below {width}, got {pairs}")
+    split = [_split(p, pairs) for p in positions]
+    free = [c for c in range(width) if c not in named]
+    best: tuple[float, tuple[float, ...]] | None = None
+    for mask in range(1 << len(named)):  # mask 0 first: every feature free
+        kept = [c for k, c in enumerate(named) if not mask >> k & 1]
+        columns = sorted(free + kept)
+        weights = fit_weights(split, columns, ridge, steps) if columns else (0.0,) * width
+        if any(weights[c] < 0.0 for c in named):
+            continue
+        loss = _mean_loss(weights, split)
+        if best is None or loss < best[0]:
+            best = (loss, weights)
+        if mask == 0:
+            break  # the unbounded fit keeps the bounds: it is the best
+    assert best is not None  # every feature at 0 keeps the bounds
+    out = list(best[1])
+    for i, j in pairs:  # back to the features x and x p: w_i = a, w_j = b - a
+        out[j] -= out[i]
+    return tuple(out)
+
+
+def _split(position: Position, pairs: Sequence[tuple[int, int]]) -> Position:
+    """``position`` with each pair's feature ``x`` written as ``x (1 - p)`` beside ``x p``."""
+    rows = []
+    for row in position.features:
+        new = list(row)
+        for i, j in pairs:
+            new[i] = row[i] - row[j]
+        rows.append(tuple(new))
+    return attrs.evolve(position, features=tuple(rows))
+
+
+def _mean_loss(weights: Sequence[float], positions: Sequence[Position]) -> float:
+    """The mean cross-entropy of ``weights``' chances and the shares won."""
+    total = 0.0
+    for p in positions:
+        predicted = chances(weights, p.features)
+        total -= sum(y * math.log(max(c, 1e-300)) for y, c in zip(p.shares, predicted, strict=True))
+    return total / len(positions)
 
 
 def _spread(positions: Sequence[Position], used: list[int]) -> list[float]:
