@@ -7,10 +7,11 @@ about one decision in ``--every`` of each (a state drawn from the view of the
 seat to act: :mod:`serenissima.analysis.values.data`), with the share
 ``--explore`` of the decisions played at random, fits the conditional-logit value model to the
 games whose index is not a multiple-of-five-plus-four and scores it on those
-that are (one game in five, held out). With ``--monotone`` the fit keeps the
-weights monotone (:func:`~serenissima.analysis.values.fit.fit_monotone`:
-neither a point of estimate nor a point in hand ever lowers a seat's chances,
-at any stage). Each player count's
+that are (one game in five, held out). The fit keeps the weights monotone
+(:func:`~serenissima.analysis.values.fit.fit_monotone`: neither a point of
+estimate nor a point in hand ever lowers a seat's chances, at any stage of
+the game), since a search reading the model would seek out a negative
+weight; ``--unbounded`` fits them freely. Each player count's
 weights are written to the ruleset's ``values.json`` as soon as they are fitted,
 with their held-out figures, and the file's SHA-256 digest to its
 ``ruleset.toml`` (``[ruleset.search] values_sha256``); the figures of every
@@ -66,7 +67,7 @@ def main() -> int:
         "--explore", type=float, default=EXPLORE, help="the share of decisions played at random"
     )
     parser.add_argument(
-        "--monotone", action="store_true", help="keep each feature from counting against a seat"
+        "--unbounded", action="store_true", help="let a feature count against a seat"
     )
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--jobs", type=int, default=None)
@@ -84,7 +85,7 @@ def main() -> int:
             "agent": args.agent,
             "every": args.every,
             "explore": args.explore,
-            "monotone": args.monotone,
+            "monotone": not args.unbounded,
             "seed": args.seed,
             "features": list(VALUE_FEATURES),
         }
@@ -147,7 +148,7 @@ def _fit(
     train = [p for p in positions if p.game % 5 != 4]
     test = [p for p in positions if p.game % 5 == 4]
     start = time.perf_counter()
-    weights = fit_monotone(train, PAIRS) if args.monotone else fit_weights(train)
+    weights = fit_weights(train) if args.unbounded else fit_monotone(train, PAIRS)
     alone = fit_weights(train, columns=[0])
     fitting = time.perf_counter() - start
     scored, baseline = held_out(weights, test), held_out(alone, test)
@@ -205,7 +206,7 @@ def _ship(name: str, players: int, entry: dict[str, Any], args: argparse.Namespa
         "games": args.games,
         "every": args.every,
         "explore": args.explore,
-        "monotone": args.monotone,
+        "monotone": not args.unbounded,
         "seed": args.seed,
         "positions": entry["positions"],
         "held_out_log_loss": entry["held_out"]["log_loss"],

@@ -54,19 +54,24 @@ def test_each_edition_ships_weights_for_every_player_count(edition: str) -> None
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_near_the_end_more_points_raise_a_seats_chances(edition: str) -> None:
-    """At the end of a game the fitted weights of the estimate and of the score are positive.
+def test_no_shipped_weight_lets_a_point_count_against_a_seat(edition: str) -> None:
+    """At every stage, a point of estimate or in hand never lowers a seat's chances.
 
-    Earlier, a point in hand may count for less than the pieces it could have
-    bought (the modern model weighs it below zero at the start); how the two
-    share the weight in between is what the fit learns.
+    A search maximising the chances would otherwise seek out what lowers its
+    own estimate (the free fit of two-seat classic games weighed it below
+    zero at the start: the bots page). At the end both weigh above zero.
     """
     rules = load_ruleset(edition)
     assert rules.values is not None
     for players in rules.info.players:
         estimate, estimate_late, score, score_late = rules.values.weights[players]
+        assert estimate >= 0.0
+        assert score >= 0.0
         assert estimate + estimate_late > 0
         assert score + score_late > 0
+        for played in (0.0, 0.5, 1.0):  # each feature's weight at that progress (linear in it)
+            assert estimate + estimate_late * played >= 0.0
+            assert score + score_late * played >= 0.0
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
