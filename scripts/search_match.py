@@ -9,7 +9,8 @@ seat; the ``players`` games of one round meet the same dice (chance seeded by
 ``--seed`` and the round), so that each setting meets them from every seat.
 Each game is appended to ``--out`` (JSON Lines) as it ends, and the same command
 run again plays only the games the file lacks. At the end it prints ``--a``'s
-share of the win with its 95% Wilson interval, and by seat::
+share of the win with its 95% Wilson interval, by seat, and the games each seat won,
+whichever setting held it::
 
     python scripts/search_match.py --ruleset modern --games 96 --out depth.jsonl \\
         --a evaluator=learned,depth=0,seconds=0.1 --b seconds=0.1
@@ -119,9 +120,16 @@ def summary(rows: list[dict[str, Any]]) -> str:
         f"{sum(1 for r in rows if r['seat'] == s)}"
         for s in seats
     )
+    players = max(seats) + 1
+    won = [0.0] * players  # by the seat that won, whichever setting sat there
+    for row in rows:
+        for seat in row["winners"]:
+            won[seat] += 1 / len(row["winners"])
+    seat_wins = ", ".join(f"{w:g}" for w in won)
     return (
         f"--a won {wins:g} of {len(rows)} games: {wins / len(rows):.1%} "
-        f"({interval.low:.1%} to {interval.high:.1%}); {by_seat}"
+        f"({interval.low:.1%} to {interval.high:.1%}); {by_seat}; "
+        f"the seats won {seat_wins}"
     )
 
 

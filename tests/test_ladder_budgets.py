@@ -198,7 +198,10 @@ def test_the_settings_match_meets_the_same_dice_from_each_seat_and_resumes(
     for row in rows:
         assert row["share"] == (1 / len(row["winners"]) if row["seat"] in row["winners"] else 0)
     wins = sum(row["share"] for row in rows)
-    assert capsys.readouterr().out.startswith(f"--a won {wins:g} of 4 games")
+    printed = capsys.readouterr().out
+    assert printed.startswith(f"--a won {wins:g} of 4 games")
+    by_seat = [sum(1 / len(r["winners"]) for r in rows if s in r["winners"]) for s in (0, 1)]
+    assert printed.rstrip().endswith(f"the seats won {by_seat[0]:g}, {by_seat[1]:g}")
     assert module.run() == 0  # every game is held: none is played again
     assert len(out.read_text(encoding="utf-8").splitlines()) == 4
     monkeypatch.setattr(sys, "argv", [*argv[:-4], "--a", "evaluator=oracle", "--b", "depth=1"])
