@@ -40,10 +40,6 @@ from .setup.actions import Crew
 __all__ = ["label"]
 
 
-def _port(board: Board, port: str) -> str:
-    return board.name(port)
-
-
 def _end(board: Board, end: str) -> str:
     """One end of a sailor's move: a galley's number or a port."""
     return f"galley {end}" if end.isdigit() else board.name(end)
@@ -64,17 +60,17 @@ def _good(board: Board, port: str) -> str:
 
 
 def _buy(board: Board, a: Buy) -> str:
-    return f"Buy 1 {_good(board, a.port)} at {_port(board, a.port)} onto galley {a.galley}"
+    return f"Buy 1 {_good(board, a.port)} at {board.name(a.port)} onto galley {a.galley}"
 
 
 def _build_galley(board: Board, a: BuildGalley) -> str:
     crew = "a sailor hired there" if a.crew == "hire" else "a sailor of its garrison"
-    return f"Build a galley at {_port(board, a.port)}, crewed by {crew}"
+    return f"Build a galley at {board.name(a.port)}, crewed by {crew}"
 
 
 def _hire(board: Board, a: Hire) -> str:
     onto = f"onto galley {a.galley}" if a.galley else "into its garrison"
-    return f"Hire 1 sailor at {_port(board, a.port)} {onto}"
+    return f"Hire 1 sailor at {board.name(a.port)} {onto}"
 
 
 _WORDS: dict[type[Action], Callable[[Board, Any], str]] = {
@@ -88,7 +84,7 @@ _WORDS: dict[type[Action], Callable[[Board, Any], str]] = {
     TakePosition: lambda b, a: f"Take the {_ordinal(a.position)} place in the turn order",
     Buy: _buy,
     Ask: lambda b, a: (
-        f"Ask the owner of {_port(b, a.port)} a price for {a.quantity} {_good(b, a.port)}"
+        f"Ask the owner of {b.name(a.port)} a price for {a.quantity} {_good(b, a.port)}"
     ),
     TradeBuy: lambda b, a: f"Ask to buy 1 {a.good} from galley {a.galley} onto galley {a.into}",
     TradeSell: lambda b, a: (
@@ -103,7 +99,7 @@ _WORDS: dict[type[Action], Callable[[Board, Any], str]] = {
     Refuse: lambda b, a: "Refuse the offer, trade or passage asked",
     Decline: lambda b, a: "Walk away from the deal",
     BuildGalley: _build_galley,
-    BuildFort: lambda b, a: f"Build a fortress at {_port(b, a.port)}",
+    BuildFort: lambda b, a: f"Build a fortress at {b.name(a.port)}",
     Hire: _hire,
     ShiftSailor: lambda b, a: f"Move 1 sailor from {_end(b, a.source)} to {_end(b, a.target)}",
     ShiftGood: lambda b, a: f"Move 1 {a.good} from galley {a.source} to galley {a.target}",
@@ -114,13 +110,13 @@ _WORDS: dict[type[Action], Callable[[Board, Any], str]] = {
     Request: lambda b, a: f"Ask the galleys in the way to let galley {a.galley} pass",
     Grant: lambda b, a: "Let the galley pass",
     Attack: lambda b, a: f"Attack galley {a.target} with galley {a.galley}",
-    Assault: lambda b, a: f"Attack {_port(b, a.port)} with galley {a.galley}",
+    Assault: lambda b, a: f"Attack {b.name(a.port)} with galley {a.galley}",
     Capture: lambda b, a: (
         f"Capture the beaten galley, moving {_plural(a.sailors, 'sailor')} onto it"
     ),
     Sink: lambda b, a: "Sink the beaten galley",
-    Land: lambda b, a: f"Land 1 sailor of galley {a.galley} at {_port(b, a.port)}",
-    Sell: lambda b, a: f"Sell 1 {a.good} of galley {a.galley} at {_port(b, a.port)}",
+    Land: lambda b, a: f"Land 1 sailor of galley {a.galley} at {b.name(a.port)}",
+    Sell: lambda b, a: f"Sell 1 {a.good} of galley {a.galley} at {b.name(a.port)}",
 }
 
 
