@@ -5,9 +5,9 @@ games (``--agent`` at every seat, the greedy bot by default) on the analysis
 runner (``--jobs``, ``--backend processes`` or ``ray``, ``--address``), keeps
 about one decision in ``--every`` of each (a state drawn from the view of the
 seat to act: :mod:`serenissima.analysis.values.data`), with the share
-``--explore`` of the decisions played at random, fits the conditional-logit value model to the
-games whose index is not a multiple-of-five-plus-four and scores it on those
-that are (one game in five, held out). The fit keeps the weights monotone
+``--explore`` of the decisions played at random, fits the conditional-logit
+value model to the games whose index is not a multiple-of-five-plus-four and
+scores it on those that are (one game in five, held out). The fit keeps the weights monotone
 (:func:`~serenissima.analysis.values.fit.fit_monotone`: neither a point of
 estimate nor a point in hand ever lowers a seat's chances, at any stage of
 the game), since a search reading the model would seek out a negative

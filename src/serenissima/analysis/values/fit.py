@@ -207,11 +207,13 @@ def _split(position: Position, pairs: Sequence[tuple[int, int]]) -> Position:
 
 def _mean_loss(weights: Sequence[float], positions: Sequence[Position]) -> float:
     """The mean cross-entropy of ``weights``' chances and the shares won."""
-    total = 0.0
-    for p in positions:
-        predicted = chances(weights, p.features)
-        total -= sum(y * math.log(max(c, 1e-300)) for y, c in zip(p.shares, predicted, strict=True))
+    total = sum(_cross_entropy(p.shares, chances(weights, p.features)) for p in positions)
     return total / len(positions)
+
+
+def _cross_entropy(shares: Sequence[float], predicted: Sequence[float]) -> float:
+    """The cross-entropy of predicted chances and the shares of the win the seats ended with."""
+    return -sum(y * math.log(max(c, 1e-300)) for y, c in zip(shares, predicted, strict=True))
 
 
 def _spread(positions: Sequence[Position], used: list[int]) -> list[float]:
@@ -231,7 +233,7 @@ def _loss(
     total = 0.0
     for rows, shares in data:
         predicted = chances(w, rows)
-        total -= sum(y * math.log(max(p, 1e-300)) for y, p in zip(shares, predicted, strict=True))
+        total += _cross_entropy(shares, predicted)
     return total / len(data) + 0.5 * ridge * sum(v * v for v in w)
 
 
@@ -343,9 +345,7 @@ def held_out(weights: Sequence[float], positions: Sequence[Position]) -> HeldOut
     bins = [[0, 0.0, 0.0] for _ in range(BINS)]
     for p in positions:
         predicted = chances(weights, p.features)
-        losses.append(
-            -sum(y * math.log(max(c, 1e-300)) for y, c in zip(p.shares, predicted, strict=True))
-        )
+        losses.append(_cross_entropy(p.shares, predicted))
         favourite = max(range(len(predicted)), key=predicted.__getitem__)
         wins.append(p.shares[favourite])
         for c, y in zip(predicted, p.shares, strict=True):
