@@ -3,7 +3,9 @@
 More thought should never make a search player weaker. For each edition the
 script runs ``serenissima ladder`` over one search kind at ``--budgets``
 (``--kind ismcts-learned --budgets 25,100,400`` by default; seconds are
-written ``0.05s,0.2s``), with ``--anchor`` first when given: at 2 seats the
+written ``0.05s,0.2s``), with ``--anchor`` first when given, each budget
+against the next only (``--pairings chain``: 25 against 100, 100 against
+400, and the anchor against the smallest budget): at 2 seats the
 budgets take turns at every seat, at 3 or 4 seats each sits alone among the
 other's seats (``--seating one``), which is the 4-seat target: one seat with
 the larger budget among the smaller's should win more than its fair share.
@@ -83,6 +85,7 @@ def _ladder(args: argparse.Namespace, ruleset: str, players: int) -> dict[str, A
             *("--ruleset", ruleset, "--agents", ",".join(agents)),
             *("--players", str(players), "--games", str(args.games), "--seed", str(args.seed)),
             *(("--seating", "one") if players > 2 else ()),
+            *("--pairings", "chain"),
             *(("--jobs", str(args.jobs)) if args.jobs else ()),
             *("--format", "json", "--out", str(out)),
         ]

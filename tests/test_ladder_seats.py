@@ -13,7 +13,7 @@ import pytest
 
 from serenissima.analysis.ladder.report import format_ladder, ladder_markdown
 from serenissima.analysis.ladder.run import PairingResult, SeatShare, run_ladder, seat_pattern
-from serenissima.analysis.ladder.seating import SEATINGS, check_seating
+from serenissima.analysis.ladder.seating import SEATINGS, check_seating, pairs_of
 from serenissima.analysis.run.games import GameTask, RulesetRef, play_task
 from serenissima.analysis.stats.intervals import wilson_interval
 from serenissima.cli import main
@@ -262,6 +262,46 @@ def test_a_journal_without_the_seating_resumes_an_alternate_ladder(tmp_path: Pat
     assert longer[0].to_dict() == run_ladder(["modern"], AGENTS, [2], 4)[0].to_dict()
     with pytest.raises(ArgumentValueError, match="seating missing there, one in this run"):
         run_ladder(["modern"], AGENTS, [2], 4, journal=journal, seating="one")
+
+
+# --- the chain of pairings ----------------------------------------------------------------------
+
+
+def test_the_chain_plays_each_agent_against_the_next_on_the_games_of_all_pairings() -> None:
+    agents = ["random", "greedy", "ismcts:4"]
+    (chain,) = run_ladder(["modern"], agents, [2], 2, replicates=10, pairings="chain")
+    (every,) = run_ladder(["modern"], agents, [2], 2, replicates=10)
+    assert [p.agents for p in chain.pairings] == [("random", "greedy"), ("greedy", "ismcts:4")]
+    played = {p.agents: p for p in every.pairings}
+    for pairing in chain.pairings:  # the same seeds give the same games
+        assert pairing == played[pairing.agents]
+
+
+def test_a_journal_of_the_chain_is_not_resumed_by_all_pairings(tmp_path: Path) -> None:
+    journal = tmp_path / "chain.jsonl"
+    agents = ["random", "greedy"]
+    run_ladder(["modern"], agents, [2], 2, journal=journal, replicates=10, pairings="chain")
+    assert json.loads(journal.read_text().splitlines()[0])["pairings"] == "chain"
+    with pytest.raises(ArgumentValueError, match="pairings"):
+        run_ladder(["modern"], agents, [2], 2, journal=journal)
+
+
+@pytest.mark.parametrize("pairings", ["every", "", "CHAIN"])
+def test_an_unknown_choice_of_pairings_is_refused_before_any_game(pairings: str) -> None:
+    with pytest.raises(ArgumentValueError, match="pairings must be one of all, chain"):
+        run_ladder(["modern"], AGENTS, [2], 1, pairings=pairings)
+    with pytest.raises(ArgumentValueError, match="pairings must be one of"):
+        pairs_of(3, pairings)
+
+
+def test_the_command_plays_the_chain(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["ladder", "--ruleset", "modern", "--agents", "random,greedy,ismcts:4"]
+    assert main([*argv, "--games", "2", "--pairings", "chain", "--replicates", "10"]) == 0
+    out, _ = capsys.readouterr()
+    agents = ["random", "greedy", "ismcts:4"]
+    (ladder,) = run_ladder(["modern"], agents, [2], 2, replicates=10, pairings="chain")
+    assert out == format_ladder(ladder) + "\n"
+    assert "random v ismcts:4" not in out
 
 
 # --- the command and the documentation's page ---------------------------------------------------

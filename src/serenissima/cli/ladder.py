@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import TextIO
 
-from serenissima.analysis.ladder.seating import SEATINGS
+from serenissima.analysis.ladder.seating import PAIRINGS, SEATINGS
 from serenissima.cli._common import (
     Progress,
     add_option_argument,
@@ -76,6 +76,14 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "each agent alone at every seat in turn (the same games at 2 players)",
     )
     parser.add_argument(
+        "--pairings",
+        choices=PAIRINGS,
+        default="all",
+        help="which pairs of agents play: 'all' (the default), or the 'chain' of neighbours in "
+        "the order of --agents (the first against the second, the second against the third...), "
+        "as a ladder of budgets needs",
+    )
+    parser.add_argument(
         "--seed", type=int, default=1, help="seed of the games and of the bootstrap (default: 1)"
     )
     parser.add_argument(
@@ -124,6 +132,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             progress.games,
             replicates=args.replicates,
             seating=args.seating,
+            pairings=args.pairings,
             **kw,
         )
     finally:

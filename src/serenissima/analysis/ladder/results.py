@@ -241,7 +241,8 @@ class Ladder:
         players: The number of seats.
         seed: The batch seed.
         agents: The agents, in the order given.
-        pairings: Every pairing ``(agents[i], agents[j])`` with ``i < j``, in order.
+        pairings: Every pairing ``(agents[i], agents[j])`` played, ``i < j``, in order:
+            every such pair, or with the ``chain`` of pairings ``j = i + 1`` only.
         ratings: Each agent's rating, in the order of :attr:`agents`; the
             first agent's is 0 (the anchor).
         replicates: The bootstrap's resampled ladders.

@@ -45,7 +45,8 @@ Running:
     (:mod:`serenissima.analysis.run.journal`), one batch per ruleset, player count
     and pairing, and a run with the same arguments plays only the games it
     lacks. The journal's header names the seating; a journal whose header
-    names none was written by an ``alternate`` run, and resumes one.
+    names none was written by an ``alternate`` run, and resumes one. A run
+    of the ``chain`` of pairings (:func:`pairs_of`) says so in its header too.
 
 Example:
     >>> from serenissima.analysis.ladder.run import run_ladder
@@ -57,7 +58,6 @@ Example:
 from __future__ import annotations
 
 import contextlib
-import itertools
 import json
 import os
 from collections.abc import Callable, Mapping, Sequence
@@ -69,7 +69,13 @@ import attrs
 from serenissima.agents import check_kind_for, make_agent
 from serenissima.analysis.ladder.fit import DEFAULT_PRIOR, fit_bradley_terry, rating_intervals
 from serenissima.analysis.ladder.results import Ladder, PairingResult, Rating, SeatShare
-from serenissima.analysis.ladder.seating import SEATINGS, check_seating, seat_pattern
+from serenissima.analysis.ladder.seating import (
+    PAIRINGS,
+    SEATINGS,
+    check_seating,
+    pairs_of,
+    seat_pattern,
+)
 from serenissima.analysis.run.games import GameTask, RulesetRef, play_task
 from serenissima.analysis.run.journal import Journal
 from serenissima.analysis.run.outcome import GameOutcome
@@ -80,7 +86,9 @@ from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError
 if TYPE_CHECKING:
     from serenissima.engine.ruleset import Ruleset
 
+
 __all__ = [
+    "PAIRINGS",
     "SEATINGS",
     "Ladder",
     "PairingResult",
@@ -88,6 +96,7 @@ __all__ = [
     "SeatShare",
     "check_agents",
     "check_seating",
+    "pairs_of",
     "run_ladder",
     "seat_pattern",
 ]
@@ -157,6 +166,7 @@ def run_ladder(
     journal: str | os.PathLike[str] | None = None,
     replicates: int = 200,
     seating: str = "alternate",
+    pairings: str = "all",
 ) -> list[Ladder]:
     """Play every pairing of the agents, for each ruleset and player count, and rate them.
 
@@ -178,6 +188,10 @@ def run_ladder(
             (each holds every seat equally often) or ``one`` (one agent alone
             among the other's seats, each in turn); see
             :func:`~serenissima.analysis.ladder.seating.seat_pattern`.
+        pairings: Which pairs of agents play: ``all`` of them, or the ``chain`` of
+            neighbours in the order given (the first against the second, the
+            second against the third...), which is what a ladder of budgets
+            needs: one step at a time, in fewer games.
 
     Returns:
         One ladder per ruleset and player count, rulesets first.
@@ -185,7 +199,8 @@ def run_ladder(
     Raises:
         SerenissimaError: Fewer than two agents, an unknown kind, fewer than one
             game, a player count or option a ruleset refuses, an unknown
-            seating, bad workers or journal; every check is made before any game.
+            seating or choice of pairings, bad workers or journal; every check is
+            made before any game.
 
     Example:
         >>> from serenissima.analysis.ladder.run import run_ladder
@@ -195,6 +210,7 @@ def run_ladder(
     """
     kinds = check_agents(agents)
     check_seating(seating)
+    pairs = pairs_of(len(kinds), pairings)
     if isinstance(games, bool) or not isinstance(games, int):
         raise ArgumentTypeError("games", "a whole number of games", games)
     if games < 1:
@@ -222,7 +238,6 @@ def run_ladder(
             "a ruleset built in memory cannot be loaded by worker processes: give its "
             "installed name or its folder, or run one job"
         )
-    pairs = list(itertools.combinations(range(len(kinds)), 2))
     batches = [
         _Batch(ref, count, pair, tuple(opts.items()), seating)
         for ref, opts in zip(refs, chosen, strict=True)
@@ -234,6 +249,8 @@ def run_ladder(
         book = None
         if journal is not None:
             header = _header(refs, chosen, counts, kinds, seed, seating)
+            if pairings != "all":
+                header["pairings"] = pairings
             if seating == "alternate" and _names_no_seating(journal):
                 del header["seating"]
             book = stack.enter_context(Journal(journal, header, GameOutcome))

@@ -1,4 +1,4 @@
-"""How the two agents of a ladder's pairing share the seats of a game.
+"""How the two agents of a ladder's pairing share the seats of a game, and which pairs play.
 
 :func:`seat_pattern` gives, for game ``i`` of a pairing, which of the two
 agents holds each seat, in one of the :data:`SEATINGS`: ``alternate``, where
@@ -13,14 +13,19 @@ Example:
 
 from __future__ import annotations
 
+import itertools
 from typing import Final
 
 from serenissima.engine.errors import ArgumentValueError
 
-__all__ = ["SEATINGS", "check_seating", "seat_pattern"]
+__all__ = ["PAIRINGS", "SEATINGS", "check_seating", "pairs_of", "seat_pattern"]
 
 SEATINGS: Final = ("alternate", "one")
 """The ways the two agents of a pairing share the seats (see :func:`seat_pattern`)."""
+
+PAIRINGS: Final = ("all", "chain")
+"""Which pairs of agents a ladder plays: every pair, or each agent against the next
+(see :func:`pairs_of`)."""
 
 
 def check_seating(seating: str) -> str:
@@ -85,3 +90,21 @@ def seat_pattern(players: int, index: int, *, seating: str = "alternate") -> tup
     if seating == "one":
         return tuple(int(seat != turn) ^ swap for seat in range(players))
     return tuple(((seat + turn) % players) % 2 ^ swap for seat in range(players))
+
+
+def pairs_of(agents: int, pairings: str) -> list[tuple[int, int]]:
+    """The pairs of agents (by position) that play, for a choice of :data:`PAIRINGS`.
+
+    Raises:
+        ArgumentValueError: ``pairings`` is not one of :data:`PAIRINGS`.
+
+    Example:
+        >>> from serenissima.analysis.ladder.seating import pairs_of
+        >>> pairs_of(3, "all"), pairs_of(3, "chain")
+        ([(0, 1), (0, 2), (1, 2)], [(0, 1), (1, 2)])
+    """
+    if pairings == "all":
+        return list(itertools.combinations(range(agents), 2))
+    if pairings == "chain":
+        return [(i, i + 1) for i in range(agents - 1)]
+    raise ArgumentValueError(f"pairings must be one of {', '.join(PAIRINGS)}, not {pairings!r}")
