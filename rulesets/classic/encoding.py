@@ -21,9 +21,9 @@ from .context import Ctx
 from .observation import ClassicObservation
 from .phases import Deal, Moving, Negotiating, Permission, Phase, Purchasing, Rolling, Spoils
 from .space import ducat_bound, galleys_in_slots
-from .state import Galley, Port
+from .state import ClassicState, Galley, Port
 
-__all__ = ["PLAN", "encode"]
+__all__ = ["PLAN", "encode", "focus_of"]
 
 PHASES: tuple[str, ...] = tuple(c.__name__ for c in typing.get_args(Phase))
 """The phase classes, in the order of the ``Phase`` union."""
@@ -184,8 +184,11 @@ attacking and the attacked galley, the deal, the negotiations held, and the
 places of those galleys among the galleys in play (what the vector holds)."""
 
 
-def _focus_of(seen: ClassicObservation) -> Focus:
-    """The pieces and the deal the current decision is about, as the focus part's key."""
+def focus_of(seen: ClassicObservation | ClassicState) -> Focus:
+    """The pieces and the deal the current decision is about, as the focus part's key.
+
+    A state's phase and galleys are its observations', so either will do.
+    """
     phase = seen.phase
     moving = phase.moving if isinstance(phase, Permission) else phase
     galley, steps = (moving.galley, moving.steps) if isinstance(moving, Moving) else (None, 0)
@@ -201,7 +204,9 @@ def _focus_of(seen: ClassicObservation) -> Focus:
     return (galley, steps, *fight, deal, talks, moving_slot, attacker, defender)
 
 
-def _slots_of(seen: ClassicObservation, numbers: tuple[int | None, ...]) -> list[int | None]:
+def _slots_of(
+    seen: ClassicObservation | ClassicState, numbers: tuple[int | None, ...]
+) -> list[int | None]:
     """The slot of the galleys ``numbers`` name, in the focus's order (moving, attacker...)."""
     if not any(n is not None for n in numbers):
         return [None, None, None]
@@ -211,7 +216,7 @@ def _slots_of(seen: ClassicObservation, numbers: tuple[int | None, ...]) -> list
 
 def _focus(w: Writer, seen: ClassicObservation, ctx: Ctx) -> None:
     """The pieces and the deal the current decision is about."""
-    focus = _focus_of(seen)
+    focus = focus_of(seen)
     w.cached(focus, _pieces, ctx, seen, focus)
 
 

@@ -15,8 +15,9 @@ from serenissima.engine.options import OptionSchema
 from serenissima.engine.phases import ContextCache, PhaseInfo, table_outcomes
 from serenissima.engine.ruleset import OptionValue, Ruleset
 from serenissima.engine.spaces import Family
+from serenissima.engine.view_plans import ViewPlan
 
-from . import encoding, heuristic, labels, pace, space
+from . import direct, encoding, heuristic, labels, pace, space
 from .actions import ACTION_TYPES
 from .bids.actions import Bid
 from .common import DONE, Done, only_done
@@ -192,6 +193,10 @@ class ClassicEngine:
         """Write a seat's view into ``writer`` (see :mod:`.encoding`)."""
         assert isinstance(observation, ClassicObservation)
         encoding.encode(self.ctx(rules), observation, writer)
+
+    def view_plan(self, rules: Ruleset, players: int) -> tuple[ViewPlan, direct.Tables]:
+        """The vector as parts that read the state itself, and their tables (see :mod:`.direct`)."""
+        return direct.VIEW_PLAN, direct.tables(self.ctx(rules), players)
 
     def phases(self) -> tuple[PhaseInfo, ...]:
         """Describe the edition's own flow (a ruleset's may differ: :meth:`.Ruleset.phases`)."""

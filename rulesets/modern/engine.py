@@ -29,8 +29,9 @@ from serenissima.engine.phases import ContextCache, PhaseInfo, table_outcomes
 from serenissima.engine.rule_index import rule
 from serenissima.engine.ruleset import OptionValue, Ruleset
 from serenissima.engine.spaces import Family
+from serenissima.engine.view_plans import ViewPlan
 
-from . import encoding, labels, space
+from . import direct, encoding, labels, space
 from .actions import ACTION_TYPES
 from .context import Ctx
 from .events import EVENT_TYPES
@@ -144,6 +145,10 @@ class ModernEngine:
         """Write a seat's view into ``writer`` (see :mod:`.encoding`)."""
         assert isinstance(observation, ModernObservation)
         encoding.encode(self.ctx(rules), observation, writer)
+
+    def view_plan(self, rules: Ruleset, players: int) -> tuple[ViewPlan, direct.Tables]:
+        """The vector as parts that read the state itself, and their tables (see :mod:`.direct`)."""
+        return direct.VIEW_PLAN, direct.tables(self.ctx(rules), players)
 
     def phases(self) -> tuple[PhaseInfo, ...]:
         """Describe the edition's own flow (a ruleset's may differ: :meth:`.Ruleset.phases`)."""

@@ -22,6 +22,7 @@ from serenissima.engine.errors import ArgumentValueError
 from serenissima.engine.layouts import Layout
 from serenissima.engine.ruleset import Ruleset
 from serenissima.engine.slates import Slate
+from serenissima.engine.view_plans import ViewWriter
 
 __all__ = ["Observer"]
 
@@ -35,6 +36,30 @@ class _Last:
         self.slate = Slate(size, "f")
         self.array: npt.NDArray[np.float32] = np.frombuffer(self.slate.values, np.float32)
         self.floats: list[float] | None = None  # kept up to date once asked for
+
+
+class _Direct:
+    """The last vector written from a state and a seat: its writer, NumPy's view, its floats."""
+
+    __slots__ = ("array", "floats", "writer")
+
+    def __init__(self, writer: ViewWriter) -> None:
+        self.writer = writer
+        self.array: npt.NDArray[np.float32] = np.frombuffer(writer.values, np.float32)
+        self.floats: list[float] | None = None  # kept up to date once asked for
+
+    def update(self, state: State, seat: int | None) -> _Direct:
+        """Write ``seat``'s view of ``state`` (and the Python floats, once asked for)."""
+        writer = self.writer
+        writer.write(state, seat)
+        dirty = writer.dirty
+        floats = self.floats
+        if floats is not None:
+            values = writer.values
+            for start, stop in dirty:
+                floats[start:stop] = values[start:stop].tolist()
+        dirty.clear()
+        return self
 
 
 class Observer:
@@ -66,7 +91,17 @@ class Observer:
         True
     """
 
-    __slots__ = ("_last", "layout", "num_actions", "players", "rules", "size")
+    __slots__ = (
+        "_direct",
+        "_last",
+        "_options",
+        "_state_type",
+        "layout",
+        "num_actions",
+        "players",
+        "rules",
+        "size",
+    )
 
     def __init__(
         self, rules: Ruleset, players: int, options: Mapping[str, object] | None = None
@@ -77,6 +112,18 @@ class Observer:
         self.size = self.layout.size
         self.num_actions = rules.num_actions(players, options)
         self._last = _Last(self.size)
+        # an edition that writes vectors from the state itself (``view_plan`` on its engine)
+        # skips building the observation; any other game goes the observation's way
+        self._direct: _Direct | None = None
+        self._options: object = None
+        self._state_type: type | None = None
+        view_plan = getattr(rules.engine, "view_plan", None)
+        if view_plan is not None:
+            start = rules.new_game(players, options)
+            plan, tables = view_plan(rules, players)
+            self._direct = _Direct(ViewWriter(plan, tables, start, self.size))
+            self._options = getattr(start, "options", None)
+            self._state_type = type(start)
 
     def __repr__(self) -> str:
         return f"<Observer of {self.rules.id} for {self.players} seats: {self.size} numbers>"
@@ -97,7 +144,61 @@ class Observer:
             ArgumentValueError: ``state`` is of a game of another size, or
                 ``out`` has the wrong shape.
         """
-        return self.encode(self.rules.observe(state, seat), out)
+        direct = self._of(state, seat)
+        if direct is None:
+            return self.encode(self.rules.observe(state, seat), out)
+        if out is None:
+            return direct.update(state, seat).array.copy()
+        if out.shape != (self.size,):
+            raise ArgumentValueError(f"out must have the shape ({self.size},), not {out.shape}")
+        out[...] = direct.update(state, seat).array
+        return out
+
+    def floats_of(self, state: State, seat: int | None) -> list[float]:
+        """``seat``'s view of ``state`` as a list of Python floats (see :meth:`floats`).
+
+        Raises:
+            StateError: No such seat.
+
+        Example:
+            >>> import serenissima as ser
+            >>> rules = ser.load_ruleset("classic")
+            >>> state = rules.new_game(players=2)
+            >>> observer = Observer(rules, 2)
+            >>> observer.floats_of(state, 0) == observer.floats(rules.observe(state, 0))
+            True
+        """
+        direct = self._of(state, seat)
+        if direct is None:
+            return self.floats(self.rules.observe(state, seat))
+        if direct.floats is None:
+            direct.floats = direct.update(state, seat).writer.values.tolist()
+        else:
+            direct.update(state, seat)
+        return direct.floats.copy()
+
+    def _of(self, state: State, seat: int | None) -> _Direct | None:
+        """The direct writer, if it can write ``seat``'s view of ``state``; ``None`` if not.
+
+        The view goes the observation's way (which checks and refuses) when the
+        edition has no view plan, or the state is not of this observer's game
+        (a state of another kind, another size, other options), or the seat
+        is no seat of it.
+        """
+        direct = self._direct
+        if direct is None or type(state) is not self._state_type:
+            return None
+        players = self.players
+        if state.players != players:
+            return None
+        if seat is not None and (type(seat) is not int or not 0 <= seat < players):
+            return None
+        options = getattr(state, "options", None)
+        if options is not self._options:
+            if options != self._options:
+                return None
+            self._options = options  # the same options: the next views of its game compare faster
+        return direct
 
     def encode(
         self, observation: Observation, out: npt.NDArray[np.float32] | None = None

@@ -192,8 +192,7 @@ class SerenissimaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no
         return seat
 
     def _vector(self, player: int | None) -> list[float]:
-        shared = self._game
-        return shared.observer.floats(shared.rules.observe(self._now.state, self._seat(player)))
+        return self._game.observer.floats_of(self._now.state, self._seat(player))
 
     def _text(self, player: int | None) -> str:
         rules = self._game.rules
@@ -317,8 +316,7 @@ class SerenissimaObserver:
 
     def set_from(self, state: SerenissimaState, player: int) -> None:
         """Write ``player``'s view of ``state`` into :attr:`tensor`."""
-        rules = self._rules
-        self._observer.encode(rules.observe(state._now.state, player), out=self.tensor)
+        self._observer.vector(state._now.state, player, out=self.tensor)
 
     def string_from(self, state: SerenissimaState, player: int) -> str:
         """``player``'s view of ``state`` as text."""
