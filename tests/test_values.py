@@ -90,6 +90,20 @@ def test_a_specialised_copy_is_what_evolve_makes(value: object, changes: dict[st
     assert repr(copy) == repr(expected)
 
 
+@pytest.mark.parametrize("changed", [(), ("area",), ("cargo", "crew")])
+def test_a_copy_is_a_frozen_value_of_the_class_itself(changed: tuple[str, ...]) -> None:
+    # a plain class's copy is written as a draft of the class and then given the class
+    value = Child("Genoa", 3, cargo=("wine",))
+    news = {"area": "Tunis", "cargo": ("salt",), "crew": 1}
+    copy = replacer(Child, *changed)(value, *(news[name] for name in changed))
+    assert type(copy) is Child
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        copy.area = "Ragusa"  # type: ignore[misc]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        del copy.area
+    assert value == Child("Genoa", 3, cargo=("wine",))
+
+
 @pytest.mark.parametrize("changed", [("sailors",), ("area", "area"), ("doubled",), ("_crew",)])
 def test_a_specialised_copy_names_distinct_init_fields(changed: tuple[str, ...]) -> None:
     cls = Derived if "doubled" in changed else Plain
@@ -158,6 +172,24 @@ def test_slot_init_makes_what_the_attrs_init_makes(
     assert hash(quick) == hash(attrs.evolve(quick))
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         quick.area = "Ragusa"  # type: ignore[misc]
+
+
+@slot_init
+@attrs.frozen(slots=True)
+class Pair:
+    area: str
+    crew: int = 0
+
+
+def test_slot_init_writes_a_small_class_slot_by_slot_alike() -> None:
+    # below _DRAFT_FIELDS fields the slots are set one by one: the same value either way
+    pair = Pair("Genoa", 2)
+    assert (type(pair), attrs.astuple(pair)) == (Pair, ("Genoa", 2))
+    assert type(Quick("Genoa")) is Quick
+    assert type(QuickChild("Genoa", sunk=True)) is QuickChild
+    for value in (pair, Quick("Genoa"), QuickChild("Genoa")):
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            value.area = "Ragusa"  # type: ignore[misc]
 
 
 def test_slot_init_asks_for_the_same_arguments() -> None:
