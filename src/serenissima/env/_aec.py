@@ -100,7 +100,8 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
         self._rng = random.Random()
         self.state_: State = self._spaces.start
         self._legal: tuple[int, ...] = ()
-        self._by_index: dict[int, Action] = {}  # the legal actions of the seat to act
+        self._actions: tuple[Action, ...] = ()  # the legal actions of the seat to act, in order
+        self._space = self.rules.spaces_of(self._spaces.start)[0]  # one game's: fixed
         self._choices: FactoredChoices | None = None
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
@@ -159,19 +160,19 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
                     infos[agent] = {"standings": standings}
             self._accumulate_rewards()
             self._legal = ()
-            self._by_index = {}
+            self._actions = ()
             self._choices = None
             self.agent_selection = self.agents[0]
             return
-        actions = rules.legal_actions(state)
-        self._legal = legal = rules.spaces_of(state)[0].indices(state, actions)
-        self._by_index = dict(zip(legal, actions, strict=True))
-        self._choices = self._spaces.choices(legal)
+        self._actions = actions = rules.legal_actions(state)
+        self._legal = legal = self._space.indices(state, actions)
         self.agent_selection = agent = self.possible_agents[state.to_act]
-        info: dict[str, Any] = {"legal": legal}
-        if self._choices is not None:
-            info["legal_factored"] = self._choices.legal
-        infos[agent] = info
+        if self.actions == "flat":
+            infos[agent] = {"legal": legal}
+            return
+        self._choices = choices = self._spaces.choices(legal)
+        assert choices is not None  # factored actions
+        infos[agent] = {"legal": legal, "legal_factored": choices.legal}
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The seat's view and, for the seat to act, its mask of legal actions."""
@@ -220,14 +221,15 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
             raise StateError(f"{agent} must act: None is only for a finished game")
         rules = self.rules
         index = self._spaces.index(action)
-        chosen = self._by_index.get(index) if type(index) is int else None  # not True for 1
-        if chosen is not None:  # one of the legal actions, as listed
-            state = rules.apply_unchecked(self.state_, chosen)
+        if type(index) is int and index in self._legal:  # one of the legal actions, as listed
+            state = rules.apply_unchecked(self.state_, self._actions[self._legal.index(index)])
         else:  # ArgumentValueError or IllegalActionError: nothing changed
             state = rules.apply(self.state_, rules.index_action(self.state_, index))
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        self.state_ = self._settle(state)
+        # the rewards are all 0 until the game ends, and the game goes on: nothing to clear
+        if state.to_act == CHANCE:
+            state = self._settle(state)
+        self.state_ = state
         self._select()
         if self.render_mode == "human":
             self.render()

@@ -22,7 +22,7 @@ __all__ = ["RULESETS", "SerenissimaObserver", "SerenissimaState", "Shared"]
 class Shared:
     """What every state of one game shares: copied by reference, pickled by what rebuilds it."""
 
-    __slots__ = ("key", "layout", "limit", "observer", "players", "reward", "rules")
+    __slots__ = ("key", "layout", "limit", "observer", "players", "reward", "rules", "space")
 
     def __init__(
         self, rules: Ruleset, players: int, options: Mapping[str, object], reward: str, limit: int
@@ -33,6 +33,7 @@ class Shared:
         self.limit = limit
         self.observer = Observer(rules, players, options)
         self.layout = self.observer.layout
+        self.space = rules.spaces_of(rules.new_game(players, options))[0]  # the game's actions
         self.key = (rules.id, players, tuple(sorted(options.items())), reward, limit)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Shared:
@@ -77,12 +78,13 @@ class _Now:
         self.actions: tuple[Action, ...] = ()
         self.ascending: list[int] = []
 
-    def know_legal(self, rules: Ruleset) -> tuple[int, ...]:
+    def know_legal(self, shared: Shared) -> tuple[int, ...]:
         """The legal indexes, in the order of the legal actions (worked out once)."""
         legal = self.legal
         if legal is None:
-            legal = self.legal = rules.legal_indices(self.state)
-            self.actions = rules.legal_actions(self.state)
+            state = self.state
+            self.actions = actions = shared.rules.legal_actions(state)
+            legal = self.legal = shared.space.indices(state, actions)
             self.ascending = sorted(legal)
         return legal
 
@@ -162,7 +164,7 @@ class SerenissimaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no
         if player is not None and player != now.player:
             return []
         if now.legal is None:
-            now.know_legal(self._game.rules)
+            now.know_legal(self._game)
         return list(now.ascending)
 
     # --- what a seat sees: answered here for callers in Python, as OpenSpiel's
@@ -202,7 +204,7 @@ class SerenissimaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no
         """The legal action indexes of the seat to act, ascending (OpenSpiel asks for no other)."""
         now = self._now
         if now.legal is None:
-            now.know_legal(self._game.rules)
+            now.know_legal(self._game)
         return now.ascending
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -222,7 +224,7 @@ class SerenissimaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no
             outcome = rules.index_outcome(state, index)
             self._now = _Now(rules.apply_unchecked(state, outcome), now.decisions, shared.limit)
             return
-        legal = now.know_legal(rules)
+        legal = now.know_legal(shared)
         try:
             chosen = now.actions[legal.index(index)]
         except ValueError:
