@@ -12,6 +12,7 @@ import attrs
 
 from serenissima.engine.core import Action, Event
 from serenissima.engine.refusals import Reason
+from serenissima.engine.values import slot_init
 
 from .context import Ctx
 
@@ -51,6 +52,7 @@ END = End()
 """The one ``end`` action every list shares."""
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class GalleyActivated(Event):
     """The black token stops on a galley."""
@@ -62,6 +64,7 @@ class GalleyActivated(Event):
         return f"galley {self.galley} (seat {self.seat}) is activated"
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class GalleyPlaced(Event):
     """A galley enters play (set-up or purchase)."""
@@ -76,6 +79,7 @@ class GalleyPlaced(Event):
         return f"seat {self.seat} places {where} with {self.sailors} sailors"
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class PortClaimed(Event):
     """A player takes a port with ``sailors`` sailors."""
@@ -88,6 +92,7 @@ class PortClaimed(Event):
         return f"seat {self.seat} takes {self.port} with {self.sailors} sailor(s)"
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class GalleySunk(Event):
     """A galley sinks; its cube leaves the wheel."""

@@ -65,6 +65,7 @@ class Ctx:
         "fresh",
         "good_index",
         "hit",
+        "listers",
         "params",
         "port_good_index",
         "port_goods",
@@ -72,6 +73,7 @@ class Ctx:
         "rules",
         "sizes",
         "space_values",
+        "steps",
         "tables",
     )
 
@@ -84,6 +86,11 @@ class Ctx:
         flow = rules.flow or shipped_flow(vocabulary.package)
         assert flow is not None
         self.flow: CompiledFlow[ModernState] = CompiledFlow(flow, vocabulary)
+        dispatch = self.flow.dispatch
+        self.listers = dispatch.listers
+        """Each phase class's lister, what ``flow.dispatch.legal`` looks up."""
+        self.steps = dispatch.steps
+        """Each phase class's step functions by action class, what ``flow.dispatch.step`` reads."""
         board, params = self.board, self.params
         self.good_index = {g.id: i for i, g in enumerate(params.goods)}
         self.card_index = {c.id: i for i, c in enumerate(params.doge_cards)}
@@ -169,10 +176,13 @@ class Ctx:
 
     def active(self, state: ModernState) -> Galley:
         """The active galley (only during an activation)."""
-        assert state.act is not None
-        galley = state.galley(state.act.galley)
-        assert galley is not None
-        return galley
+        act = state.act
+        assert act is not None
+        number = act.galley
+        for galley in state.galleys:  # state.galley(number), without its call
+            if galley.number == number:
+                return galley
+        raise AssertionError(f"the active galley {number} is not in play")
 
 
 def owned_ports(ports: tuple[Port, ...], seat: int) -> int:

@@ -6,7 +6,7 @@ once per ruleset (:attr:`.Ctx.flow`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from random import Random
 from typing import Any, get_args
@@ -26,6 +26,7 @@ from serenissima.engine.errors import ActionParseError, IllegalActionError
 from serenissima.engine.flow import FlowVocabulary, shipped_flow
 from serenissima.engine.options import OptionSchema
 from serenissima.engine.phases import ContextCache, PhaseInfo, table_outcomes
+from serenissima.engine.pieces import reckoning_after
 from serenissima.engine.rule_index import rule
 from serenissima.engine.ruleset import OptionValue, Ruleset
 from serenissima.engine.spaces import Family
@@ -40,12 +41,32 @@ from .notation import parse
 from .observation import ModernObservation, observe
 from .phases import Phase
 from .render import render
-from .sampling import reckon, sample_state
+from .sampling import sample_state
 from .scoring import standings
 from .setup import start
 from .state import Activation, ModernOptions, ModernState
 
 __all__ = ["ModernEngine"]
+
+_store_reckoning: Callable[[ModernState, tuple[int, ...]], None] = vars(ModernState)[
+    "reckoned"
+].__set__
+"""Write the ``reckoned`` slot of a state (only :func:`_settle` does, into a state of its own)."""
+
+
+def _settle(before: ModernState, after: ModernState) -> None:
+    """Move the public reckoning of ``after`` as :func:`.sampling.reckon` does, in ``after`` itself.
+
+    Only for a state a step has just built and not yet handed out: it is then
+    as if the step had built it with that reckoning, and the state is not built
+    a second time.
+    """
+    reckoned, purses = before.reckoned, before.ducats
+    if reckoned == purses:  # as in play: the reckoning is the purses, before and after
+        _store_reckoning(after, (*after.ducats,))
+    else:
+        _store_reckoning(after, reckoning_after(reckoned, purses, after.ducats))
+
 
 FLOW_VOCABULARY = FlowVocabulary(
     "serenissima_rulesets.modern",
@@ -91,8 +112,9 @@ class ModernEngine:
     def legal_actions(self, rules: Ruleset, state: State) -> tuple[Action, ...]:
         """Return the legal actions of the one who acts."""
         assert isinstance(state, ModernState)
-        ctx = self.ctx(rules)
-        return ctx.flow.dispatch.legal(ctx, state)
+        cached = self._contexts.last  # the context of the game's ruleset, without a call
+        ctx: Ctx = cached[1] if cached[0] is rules else self._contexts.get(rules)
+        return ctx.listers[type(state.phase)](ctx, state)  # dispatch.legal, without its call
 
     def chance_outcomes(self, rules: Ruleset, state: State) -> tuple[tuple[Action, Fraction], ...]:
         """Return the outcomes of the chance node with their probabilities."""
@@ -104,14 +126,16 @@ class ModernEngine:
         """Apply a legal action.
 
         Whatever the purses changed by, every payment being public, their
-        public reckoning changes by as much (see :func:`.sampling.reckon`).
+        public reckoning changes by as much (see :func:`.sampling.reckon`), written
+        into the step's new state itself (:func:`_settle`).
         """
         assert isinstance(state, ModernState)
         events: list[Event] = []
-        ctx = self.ctx(rules)
-        new = ctx.flow.dispatch.step(ctx, state, action, events)
+        cached = self._contexts.last  # the context of the game's ruleset, without a call
+        ctx: Ctx = cached[1] if cached[0] is rules else self._contexts.get(rules)
+        new = ctx.steps[type(state.phase)][type(action)](ctx, state, action, events)
         if new.ducats is not state.ducats:
-            new = reckon(state, new)
+            _settle(state, new)  # the step's own new state, not yet handed out
         return new, tuple(events)
 
     def render(self, rules: Ruleset, state: State, seen: Observation | None) -> str:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import attrs
 
+from serenissima.engine.values import slot_init
+
 __all__ = [
     "Asking",
     "Choosing",
@@ -32,6 +34,7 @@ __all__ = [
 ]
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class PickingClosed:
     """Chance: which port producing ``goods[0]`` is closed (M-SETUP-7)."""
@@ -44,6 +47,7 @@ class PickingFirst:
     """Chance: who is the first player (M-SETUP-5)."""
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class PickingGalley:
     """Seat ``order[index]`` picks a galley number (M-SETUP-9..11)."""
@@ -52,6 +56,7 @@ class PickingGalley:
     index: int
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class PickingPort:
     """Seat ``order[index]`` picks its starting port for galley ``galley`` (M-SETUP-9)."""
@@ -76,6 +81,7 @@ class Moving:
     """Step 2 of an Action: one space at a time (M-MOVE)."""
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class Asking:
     """Seat ``candidates[0]`` may blockade (M-BLOCK).
@@ -100,6 +106,7 @@ class Trading:
     """Step 3 of an Action: sale or battle (M-ACT-2)."""
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class Rolling:
     """Chance: one round of dice against galley ``galley`` or port ``port`` (M-BAT-3)."""
@@ -108,6 +115,7 @@ class Rolling:
     port: str = ""
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class Volley:
     """Chance: the fort of ``port`` fires before the port battle (M-CONQ-4)."""
@@ -115,6 +123,7 @@ class Volley:
     port: str
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class Pressing:
     """The attacker continues or stops the battle (M-BAT-4)."""
@@ -123,6 +132,7 @@ class Pressing:
     port: str = ""
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class Plundering:
     """Seat ``seat`` may take goods from a sunken galley onto galley ``galley`` (M-BAT-8).
@@ -140,6 +150,7 @@ class Plundering:
     then_end: bool
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class Landing:
     """The attacker may unload sailors into the port he emptied (M-CONQ-6)."""
@@ -157,6 +168,7 @@ class Drawing:
     """Chance: the top Doge card (M-END-1)."""
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class SpecialInvesting:
     """Seat ``order[index]`` makes a special investment (M-END-7).

@@ -8,12 +8,14 @@ from __future__ import annotations
 import attrs
 
 from serenissima.engine.core import State
+from serenissima.engine.values import slot_init
 
 from .phases import Phase
 
 __all__ = ["Activation", "Galley", "ModernOptions", "ModernState", "Port"]
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class Galley:
     """A galley in play.
@@ -33,6 +35,7 @@ class Galley:
     cargo: tuple[str, ...] = ()
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class Port:
     """The pieces on a port.
@@ -76,6 +79,7 @@ class ModernOptions:
     money_visibility: str = "visible"
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class Activation:
     """What the active galley has done so far in its activation.

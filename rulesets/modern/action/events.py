@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from serenissima.engine.core import Event
+from serenissima.engine.values import slot_init
 
 __all__ = [
     "BattleStarted",
@@ -21,6 +22,7 @@ __all__ = [
 ]
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class SailorsMoved(Event):
     """Sailors moved between galleys and ports (``source``/``target``: galley number or port)."""
@@ -34,6 +36,7 @@ class SailorsMoved(Event):
         return f"seat {self.seat} moves {self.count} sailor(s) from {self.source} to {self.target}"
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class GoodsLoaded(Event):
     """A cube is loaded from a port; ``paid_to`` is a seat, or -1 for the bank."""
@@ -52,6 +55,7 @@ class GoodsLoaded(Event):
         )
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class GoodsShifted(Event):
     """A cube moves between two galleys."""
@@ -64,6 +68,7 @@ class GoodsShifted(Event):
         return f"{self.good} moves from galley {self.source} to galley {self.target}"
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class GoodsJettisoned(Event):
     """A cube is thrown overboard."""
@@ -75,6 +80,7 @@ class GoodsJettisoned(Event):
         return f"galley {self.galley} throws {self.good} overboard"
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class GalleyMoved(Event):
     """A galley moves one space."""
@@ -87,6 +93,7 @@ class GalleyMoved(Event):
         return f"galley {self.galley} sails from {self.source} to {self.target}"
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class BlockadeDeclared(Event):
     """A blockade stops a movement, sale or claim."""
@@ -99,6 +106,7 @@ class BlockadeDeclared(Event):
         return f"seat {self.seat} blockades galley {self.galley} ({self.purpose})"
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class GoodsSold(Event):
     """A cube is sold into a warehouse."""
@@ -114,6 +122,7 @@ class GoodsSold(Event):
         return f"seat {self.seat} sells {self.good} to {self.port} for {self.ducats} ducats"
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class BattleStarted(Event):
     """A battle begins; ``target`` is a galley number or a port."""
@@ -127,6 +136,7 @@ class BattleStarted(Event):
         return f"galley {self.galley} attacks {self.target} with combat value {self.attacker_cv}"
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class DiceRolled(Event):
     """Skulls rolled in a battle round or by a fort."""

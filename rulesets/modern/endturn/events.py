@@ -5,10 +5,12 @@ from __future__ import annotations
 import attrs
 
 from serenissima.engine.core import Event
+from serenissima.engine.values import slot_init
 
 __all__ = ["DeckShuffled", "DogeCardDrawn", "TokenMoved", "WineIncome"]
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class DogeCardDrawn(Event):
     """A Doge card is drawn."""
@@ -19,6 +21,7 @@ class DogeCardDrawn(Event):
         return f"the Doge card {self.card} is drawn"
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class WineIncome(Event):
     """Wine income paid to a seat."""
@@ -30,6 +33,7 @@ class WineIncome(Event):
         return f"seat {self.seat} earns {self.ducats} ducats from wine"
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class TokenMoved(Event):
     """The white token moves on the turn track."""

@@ -5,10 +5,12 @@ from __future__ import annotations
 import attrs
 
 from serenissima.engine.core import Event
+from serenissima.engine.values import slot_init
 
 __all__ = ["BuildingBuilt", "GalleyBought", "SailorRecruited"]
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class SailorRecruited(Event):
     """A sailor is recruited into a port or onto a galley."""
@@ -21,6 +23,7 @@ class SailorRecruited(Event):
         return f"seat {self.seat} recruits a sailor into {self.target} for {self.cost}"
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class GalleyBought(Event):
     """A galley is bought."""
@@ -34,6 +37,7 @@ class GalleyBought(Event):
         return f"seat {self.seat} buys galley {self.galley} at {self.port} for {self.cost}"
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class BuildingBuilt(Event):
     """A fort or basilica is built."""

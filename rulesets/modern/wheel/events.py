@@ -5,10 +5,12 @@ from __future__ import annotations
 import attrs
 
 from serenissima.engine.core import Event
+from serenissima.engine.values import slot_init
 
 __all__ = ["ModeChosen"]
 
 
+@slot_init
 @attrs.frozen(slots=True)
 class ModeChosen(Event):
     """The active player chose ``"action"`` or ``"investment"``."""
