@@ -115,6 +115,34 @@ def test_only_the_seat_to_act_has_a_mask() -> None:
         assert (mask.sum() > 0) == (agent == env.agent_selection)
 
 
+@pytest.mark.parametrize("name", EDITIONS)
+def test_the_mask_handed_out_is_read_only_and_rewritten_where_the_legal_actions_change(
+    name: str,
+) -> None:
+    # one array per environment, cleared only where the last legal indexes were: it
+    # must still hold exactly the legal indexes of every decision of a whole game
+    env = aec_env(name, players=2)
+    env.reset(seed=5)
+    rng = random.Random(5)
+    masks = set()
+    for agent in env.agent_iter():
+        observation, _, terminated, truncated, info = env.last()
+        mask = observation["action_mask"]
+        assert not mask.flags.writeable
+        with pytest.raises(ValueError, match="read-only"):
+            mask[0] = 1
+        if terminated or truncated:
+            assert not mask.any()
+            env.step(None)
+            continue
+        masks.add(id(mask.base))
+        assert np.flatnonzero(mask).tolist() == sorted(info["legal"])
+        other = env.possible_agents[1 - env.possible_agents.index(agent)]
+        assert not env.observe(other)["action_mask"].any()
+        env.step(rng.choice(info["legal"]))
+    assert len(masks) == 1
+
+
 def test_the_gym_seat_plays_against_the_agents_given() -> None:
     env = gym_env("modern", players=3, seat=1, opponents=["greedy", GreedyAgent(3)])
     _, info = env.reset(seed=8)

@@ -38,6 +38,11 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
     other step rewards 0. ``infos[agent]`` holds the seat's ``"legal"`` index
     tuple (when it acts) and, at the end, the ``"standings"``.
 
+    The flat ``"action_mask"`` is read-only and is the environment's own: the
+    seat to act's is rewritten in place at the next step (only the indexes
+    that change), the others' is all 0. Copy it to keep it past the step: a
+    new classic mask, 172,365 bytes, would cost more than the decision.
+
     An index that is out of the space or not legal raises a typed error
     (``ArgumentValueError`` naming the bound, ``IllegalActionError`` naming
     the rule) and leaves the environment as it was.
@@ -102,6 +107,11 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
         self._legal: tuple[int, ...] = ()
         self._actions: tuple[Action, ...] = ()  # the legal actions of the seat to act, in order
         self._space = self.rules.spaces_of(self._spaces.start)[0]  # one game's: fixed
+        # the flat masks handed out, read-only: the seat to act's, rewritten in place
+        # where the legal indexes change (_mask_of says which it holds), and all 0
+        self._mask = np.zeros(self._spaces.mask_size, np.int8)
+        self._mask_of: tuple[int, ...] = ()
+        self._masks = (_read_only(self._mask), _read_only(np.zeros_like(self._mask)))
         self._choices: FactoredChoices | None = None
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
@@ -177,8 +187,18 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
     def observe(self, agent: str) -> dict[str, Any]:
         """The seat's view and, for the seat to act, its mask of legal actions."""
         seat = self._seat(agent)
-        legal = self._legal if self.state_.to_act == seat else ()
-        return self._spaces.observe(self.state_, seat, legal, self._choices)
+        state, spaces_ = self.state_, self._spaces
+        if spaces_.factored is not None:
+            legal = self._legal if state.to_act == seat else ()
+            return spaces_.observe(state, seat, legal, self._choices)
+        vector = spaces_.observer.vector(state, seat)
+        legal = self._legal
+        if state.to_act != seat or not legal:
+            return {"observation": vector, "action_mask": self._masks[1]}
+        if self._mask_of is not legal:
+            spaces_.observer.mask(legal, out=self._mask, previous=self._mask_of)
+            self._mask_of = legal
+        return {"observation": vector, "action_mask": self._masks[0]}
 
     def head_mask(self, prefix: Sequence[int] = ()) -> Any:
         """The int8 mask of the next head of the seat to act, after the head values ``prefix``.
@@ -244,3 +264,10 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _read_only(array: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+    """A view of ``array`` that cannot be written through."""
+    view = array.view()
+    view.flags.writeable = False
+    return view
