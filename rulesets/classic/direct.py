@@ -10,15 +10,15 @@ compare the two vectors, view by view, over random games.
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Hashable, Sequence
 
 from serenissima.engine.core import CHANCE
-from serenissima.engine.view_plans import SEAT, ViewPlan, one_hot
+from serenissima.engine.view_plans import SEAT, Counts, ViewPlan, one_hot
 
 from .context import Ctx
 from .encoding import KINDS, PHASES, STAGES, Focus, focus_of
 from .phases import Bidding, Moving, Negotiating, Permission, Purchasing, Rolling, Spoils
-from .space import galleys_in_slots
 from .state import ClassicState, Galley, Port
 
 __all__ = ["VIEW_PLAN", "Tables", "tables"]
@@ -32,6 +32,7 @@ class Tables:
     __slots__ = (
         "actor",
         "areas",
+        "counts",
         "ctx",
         "goods",
         "kinds",
@@ -58,6 +59,7 @@ class Tables:
         self.slots: Hot = one_hot(range(ctx.params.components.galleys))
         self.kinds: Hot = one_hot(KINDS)
         self.stages: Hot = one_hot(STAGES)
+        self.counts = Counts(ctx.goods)
         self.no_galley = (0.0,) * (2 + players + len(ctx.board.areas) + len(ctx.goods))
 
 
@@ -150,33 +152,40 @@ def _port(index: int, key: PortKey, state: ClassicState, t: Tables) -> Sequence[
     ctx = t.ctx
     size = ctx.sizes[index]
     warehouse = port.warehouse
-    numbers = [
+    return (
         *t.owners[port.owner],
         port.garrison / size,
         port.forts,
         len(warehouse) / size,
         hired / size,
-    ]
-    numbers += [warehouse.count(g) / size for g in ctx.goods]
-    numbers.append(1.0 if built else 0.0)
-    return numbers
+        *t.counts[warehouse, size],
+        1.0 if built else 0.0,
+    )
 
 
 def _galley_keys(state: ClassicState, seat: int | None, t: Tables) -> Sequence[Galley | None]:
-    in_slots: list[Galley | None] = list(galleys_in_slots(state.galleys))
-    in_slots += [None] * (t.ctx.params.components.galleys - len(in_slots))
+    in_slots: list[Galley | None] = sorted(state.galleys, key=_NUMBER)  # galleys_in_slots
+    in_slots += _NO_GALLEYS[: t.ctx.params.components.galleys - len(in_slots)]
     return in_slots
+
+
+_NUMBER = operator.attrgetter("id")
+"""A galley's number, what its slot goes by (see :func:`.space.galleys_in_slots`)."""
+_NO_GALLEYS: list[Galley | None] = [None] * 256
+"""Empty slots, more than any game has."""
 
 
 def _galley(index: int, galley: Galley | None, state: ClassicState, t: Tables) -> Sequence[float]:
     if galley is None:
         return t.no_galley
     ctx = t.ctx
-    numbers = [1.0, *t.seats[galley.owner], *t.areas[galley.area], galley.sailors / ctx.max_sailors]
-    cargo = galley.cargo
-    most = ctx.max_goods
-    numbers += [cargo.count(g) / most for g in ctx.goods]
-    return numbers
+    return (
+        1.0,
+        *t.seats[galley.owner],
+        *t.areas[galley.area],
+        galley.sailors / ctx.max_sailors,
+        *t.counts[galley.cargo, ctx.max_goods],
+    )
 
 
 def _box(state: ClassicState, seat: int | None, t: Tables) -> Sequence[float]:
@@ -193,7 +202,11 @@ def _box(state: ClassicState, seat: int | None, t: Tables) -> Sequence[float]:
 
 
 def _focus_keys(state: ClassicState, seat: int | None, t: Tables) -> tuple[Focus]:
-    if isinstance(state.phase, _FOCUSED):
+    phase = state.phase
+    if type(phase) is Purchasing:  # the most frequent: no piece, the negotiations held
+        talks = len(phase.talks)
+        return _PURCHASING[talks] if talks < len(_PURCHASING) else (focus_of(state),)
+    if isinstance(phase, _FOCUSED):
         return (focus_of(state),)
     return _NO_FOCUS
 
@@ -202,6 +215,10 @@ _FOCUSED = (Moving, Negotiating, Permission, Purchasing, Rolling, Spoils)
 """The phases whose focus is not :data:`_NO_FOCUS` (those :func:`.encoding.focus_of` reads)."""
 _NO_FOCUS: tuple[Focus] = ((None, 0, None, None, None, 0, None, None, None),)
 """The focus of any other phase: no galley, no deal, no negotiations."""
+_PURCHASING: list[tuple[Focus]] = [
+    ((None, 0, None, None, None, talks, None, None, None),) for talks in range(32)
+]
+"""The focus of a purchasing turn, by the negotiations held (the same objects each time)."""
 
 
 def _focus(index: int, focus: Focus, state: ClassicState, t: Tables) -> Sequence[float]:

@@ -13,7 +13,7 @@ import functools
 from collections.abc import Hashable, Sequence
 
 from serenissima.engine.core import CHANCE
-from serenissima.engine.view_plans import SEAT, ViewPlan, one_hot
+from serenissima.engine.view_plans import SEAT, Counts, ViewPlan, one_hot
 
 from .context import Ctx
 from .encoding import PHASES, PURPOSES
@@ -31,6 +31,7 @@ class Tables:
     __slots__ = (
         "actor",
         "areas",
+        "counts",
         "ctx",
         "doge_total",
         "galleys",
@@ -64,6 +65,7 @@ class Tables:
         self.galleys: Hot = one_hot(self.numbers)
         self.wheel: Hot = one_hot((0, *self.numbers))
         self.doge_total = max(1, sum(c.count for c in ctx.params.doge_cards))
+        self.counts = Counts(goods)
         self.no_galley = (0.0,) * (2 + players + len(ctx.board.areas) + len(goods))
 
 
@@ -120,16 +122,15 @@ def _port_keys(state: ModernState, seat: int | None, t: Tables) -> Sequence[Port
 def _port(index: int, port: Port, state: ModernState, t: Tables) -> Sequence[float]:
     size = t.ctx.board.ports[index].warehouse
     warehouse = port.warehouse
-    numbers = [
+    return (
         *t.owners[port.owner],
         port.sailors / size,
         len(warehouse) / size,
         1.0 if port.fort else 0.0,
         1.0 if port.basilica else 0.0,
         1.0 if port.closed else 0.0,
-    ]
-    numbers += [warehouse.count(g) / size for g in t.good_ids]
-    return numbers
+        *t.counts[warehouse, size],
+    )
 
 
 def _galley_keys(state: ModernState, seat: int | None, t: Tables) -> Sequence[Galley | None]:
@@ -141,10 +142,13 @@ def _galley(index: int, galley: Galley | None, state: ModernState, t: Tables) ->
     if galley is None:
         return t.no_galley
     spaces = t.ctx.params.galley.spaces
-    cargo = galley.cargo
-    numbers = [1.0, *t.seats[galley.owner], *t.areas[galley.area], galley.sailors / spaces]
-    numbers += [cargo.count(g) / spaces for g in t.good_ids]
-    return numbers
+    return (
+        1.0,
+        *t.seats[galley.owner],
+        *t.areas[galley.area],
+        galley.sailors / spaces,
+        *t.counts[galley.cargo, spaces],
+    )
 
 
 def _turn(state: ModernState, seat: int | None, t: Tables) -> Sequence[float]:

@@ -24,7 +24,7 @@ from typing import Any, Final, final
 from serenissima.engine.core import State
 from serenissima.engine.errors import ArgumentValueError
 
-__all__ = ["SEAT", "ViewPlan", "ViewWriter", "one_hot"]
+__all__ = ["SEAT", "Counts", "ViewPlan", "ViewWriter", "one_hot"]
 
 SEAT: Final = "seat"
 """The name a part lists among its reads when its numbers depend on the seat that looks."""
@@ -53,6 +53,7 @@ def one_hot(choices: Sequence[Hashable]) -> dict[Hashable, tuple[float, ...]]:
         numbers = [0.0] * len(choices)
         numbers[position] = 1.0
         table.setdefault(choice, tuple(numbers))
+    table.setdefault(None, table.zeros)  # the value most often missing, found without a call
     return table
 
 
@@ -70,6 +71,41 @@ class _OneHot(dict[Hashable, tuple[float, ...]]):
 
 
 @final
+class Counts(dict[tuple[tuple[Hashable, ...], float], tuple[float, ...]]):
+    """How many of each kind a tuple of pieces holds, over a bound: worked out once per tuple.
+
+    ``counts[pieces, bound]`` is ``pieces.count(kind) / bound`` for each kind,
+    in order: a warehouse's or a cargo's goods. The tuples met are few (a
+    cargo is sorted, a warehouse small), so the table keeps them, up to
+    ``most`` (then it starts again).
+
+    Args:
+        kinds: The kinds counted, in order.
+        most: How many tuples to keep at most.
+
+    Example:
+        >>> counts = Counts(("wine", "salt"))
+        >>> counts[("salt", "salt", "wine"), 4]
+        (0.25, 0.5)
+    """
+
+    __slots__ = ("kinds", "most")
+
+    def __init__(self, kinds: Sequence[Hashable], most: int = 4096) -> None:
+        super().__init__()
+        self.kinds = tuple(kinds)
+        self.most = most
+
+    def __missing__(self, key: tuple[tuple[Hashable, ...], float]) -> tuple[float, ...]:
+        pieces, bound = key
+        counts = tuple(pieces.count(kind) / bound for kind in self.kinds)
+        if len(self) >= self.most:
+            self.clear()
+        self[key] = counts
+        return counts
+
+
+@final
 class ViewPlan:
     """A vector declared as parts that read the state and the seat, in the vector's order.
 
@@ -79,8 +115,8 @@ class ViewPlan:
     A keyed part is ``(reads, numbers, keys)``: ``keys(state, seat, ctx)``
     names the pieces it writes, all of one size, and ``numbers(index, key,
     state, ctx)`` gives one piece's numbers from its position and key (and the
-    fixed data of the game); a piece whose key is the object, or equal to the
-    one, it had in the last view is not written again.
+    fixed data of the game); a piece whose key is the object it had in the
+    last view (or a tuple equal to it) is not written again.
 
     Args:
         parts: The parts.
@@ -254,9 +290,10 @@ class ViewWriter:
             else:
                 for index in itertools.compress(positions, map(operator.is_not, new, old)):
                     key = new[index]
-                    if key != old[index]:
-                        pack(values, offsets[index], *numbers(index, key, state, ctx))
-                        dirty.append(spans[index])
+                    if type(key) is tuple and key == old[index]:
+                        continue
+                    pack(values, offsets[index], *numbers(index, key, state, ctx))
+                    dirty.append(spans[index])
             kept[0] = new
 
         return write
