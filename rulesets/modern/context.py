@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
     from .params import ModernParams
 
-__all__ = ["Ctx", "Outcomes", "blockaders", "owned_ports"]
+__all__ = ["Ctx", "Holdings", "Outcomes", "blockaders", "owned_ports"]
 
 
 Outcomes = tuple[tuple[Action, Fraction], ...]
@@ -54,6 +54,46 @@ def blockaders(galleys: tuple[Galley, ...], galley: Galley) -> tuple[int, ...]:
     return tuple(eligible)
 
 
+class Holdings:
+    """Who holds which ports of a tuple of ports, and the buildings on them, worked out once.
+
+    States share their tuple of ports until a port changes (few steps change
+    one), so :meth:`Ctx.holdings` keeps the holdings of the last tuple asked
+    for and answers again without a look at the ports.
+
+    Attributes:
+        ports: The ports they are the holdings of.
+        held: For each seat holding a port, the indexes of its ports, in board order.
+        forts: Forts on the board.
+        basilicas: Basilicas on the board.
+
+    Example:
+        >>> from serenissima_rulesets.modern.state import Port
+        >>> holdings = Holdings((Port(1), Port(None), Port(1, fort=True), Port(0)))
+        >>> holdings.held, holdings.of(1), holdings.of(2), holdings.forts, holdings.basilicas
+        ({1: (0, 2), 0: (3,)}, (0, 2), (), 1, 0)
+    """
+
+    __slots__ = ("basilicas", "forts", "held", "ports")
+
+    def __init__(self, ports: tuple[Port, ...]) -> None:
+        self.ports = ports
+        held: dict[int, list[int]] = {}
+        forts = basilicas = 0
+        for index, port in enumerate(ports):
+            if port.owner is not None:
+                held.setdefault(port.owner, []).append(index)
+            forts += port.fort
+            basilicas += port.basilica
+        self.held = {seat: tuple(indexes) for seat, indexes in held.items()}
+        self.forts = forts
+        self.basilicas = basilicas
+
+    def of(self, seat: int) -> tuple[int, ...]:
+        """The indexes of the ports ``seat`` holds, in board order."""
+        return self.held.get(seat, ())
+
+
 class Ctx:
     """Everything the logic reads besides the state: board, numbers, indexes and tables."""
 
@@ -65,6 +105,7 @@ class Ctx:
         "fresh",
         "good_index",
         "hit",
+        "last_holdings",
         "listers",
         "params",
         "port_good_index",
@@ -106,6 +147,8 @@ class Ctx:
         # a new activation of galley n in each area, as next_activation makes it (M-TURN-2)
         self.fresh = {(n, area): Activation(n, area) for n in numbers for area in board.areas}
         self._tables()
+        self.last_holdings = Holdings(())
+        """The holdings last asked for (see :meth:`holdings`)."""
         self.tables: dict[str, object] = {}
         """The tables of actions each stage hands out, by stage, built when first asked for."""
 
@@ -126,6 +169,14 @@ class Ctx:
             }
             for shared in (False, True)
         }
+
+    def holdings(self, ports: tuple[Port, ...]) -> Holdings:
+        """The holdings of ``ports``, kept for the next states that share the tuple."""
+        last = self.last_holdings
+        if last.ports is ports:
+            return last
+        holdings = self.last_holdings = Holdings(ports)
+        return holdings
 
     def activation(self, number: int, area: str) -> Activation:
         """A new activation of galley ``number``, starting in ``area``."""

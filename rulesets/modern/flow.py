@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from serenissima.engine.rule_index import rule
+from serenissima.engine.values import replacer
 
 from .common import GalleyActivated
 from .helpers import CHOOSING, Events, new_state
@@ -19,6 +20,9 @@ if TYPE_CHECKING:
     from .context import Ctx
 
 __all__ = ["end_activation", "next_activation"]
+
+_activated = replacer(ModernState, "phase", "to_act", "wheel", "act")
+"""``new_state`` for a galley's activation, when the step changed nothing else."""
 
 
 @rule("M-TURN-2", "M-TURN-4", "M-TURN-1")
@@ -33,6 +37,9 @@ def next_activation(ctx: Ctx, state: ModernState, ev: Events, **changes: Any) ->
     for galley in galleys:
         if galley.number > wheel and galley.number not in skip:
             ev.append(GalleyActivated(galley.owner, galley.number))
+            if not changes:  # the step changed nothing else: new_state without its keywords
+                act = ctx.activation(galley.number, galley.area)
+                return _activated(state, CHOOSING, galley.owner, galley.number, act)
             changes["phase"] = CHOOSING
             changes["to_act"] = galley.owner
             changes["wheel"] = galley.number

@@ -61,6 +61,7 @@ __all__ = [
     "returned",
     "seat_to_act",
     "sink",
+    "to_phase",
     "with_cargo",
     "with_galley",
     "with_port",
@@ -77,6 +78,19 @@ new_state = replacer(ModernState)
 
 new_act = replacer(Activation)
 """``new_act(act, **changes)``: a copy of an activation with the given fields changed."""
+
+to_phase = replacer(ModernState, "phase", "to_act")
+"""``to_phase(state, phase, to_act)``: ``state`` in ``phase``, ``to_act`` deciding.
+
+:func:`new_state` with just those changes, without its keyword arguments (a
+step's most common new state: half the cost).
+
+Example:
+    >>> import serenissima as ser
+    >>> state = ser.load_ruleset("modern").new_game(2)
+    >>> to_phase(state, CHOOSING, 1) == new_state(state, phase=CHOOSING, to_act=1)
+    True
+"""
 
 CHOOSING = Choosing()
 
@@ -124,6 +138,8 @@ def seat_to_act(phase: Phase, act: Activation | None, galleys: tuple[Galley, ...
 
 def enter(state: ModernState, phase: Phase, **changes: Any) -> ModernState:
     """Return ``state`` in ``phase``, with ``changes`` applied and ``to_act`` derived."""
+    if not changes:
+        return to_phase(state, phase, seat_to_act(phase, state.act, state.galleys))
     act = changes.get("act", state.act)
     galleys = changes.get("galleys", state.galleys)
     return new_state(state, phase=phase, to_act=seat_to_act(phase, act, galleys), **changes)

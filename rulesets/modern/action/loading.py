@@ -11,6 +11,7 @@ from typing import Any
 
 from serenissima.engine.core import Action
 from serenissima.engine.rule_index import rule
+from serenissima.engine.values import replacer
 
 from ..common import DONE, Done
 from ..context import Ctx
@@ -26,6 +27,7 @@ from ..helpers import (
     new_state,
     remove_one,
     sink,
+    to_phase,
     with_cargo,
     with_galley,
     with_port,
@@ -33,7 +35,7 @@ from ..helpers import (
 from ..state import Activation, Galley, ModernState, Port
 from .actions import Jettison, LoadGood, ShiftGood, ShiftSailor
 from .events import GoodsJettisoned, GoodsLoaded, GoodsShifted, SailorsMoved
-from .tables import action_tables
+from .tables import ActionTables, Shift, action_tables
 
 __all__ = [
     "apply_jettison",
@@ -54,6 +56,8 @@ def _act(state: ModernState) -> Activation:
 
 def begin_loading(ctx: Ctx, state: ModernState, ev: Events, **changes: Any) -> ModernState:
     """M-LOAD-1: the owner of the activated galley loads it."""
+    if not changes:
+        return to_phase(state, LOADING, ctx.active(state).owner)
     return new_state(state, phase=LOADING, to_act=ctx.active(state).owner, **changes)
 
 
@@ -61,8 +65,29 @@ def begin_loading(ctx: Ctx, state: ModernState, ev: Events, **changes: Any) -> M
 def begin_movement(ctx: Ctx, state: ModernState, ev: Events, **changes: Any) -> ModernState:
     """M-MOVE-1: the movement allowance is the sailors aboard as the galley sets off."""
     galley = find(changes.get("galleys", state.galleys), _act(state).galley)
-    act = new_act(changes.pop("act", _act(state)), allowance=galley.sailors, flows=())
+    act = _set_off(changes.pop("act", _act(state)), galley.sailors, ())
+    if not changes:
+        return _stepped(state, MOVING, galley.owner, act)
     return new_state(state, phase=MOVING, to_act=galley.owner, act=act, **changes)
+
+
+_stepped = replacer(ModernState, "phase", "to_act", "act")
+"""``new_state`` with a new phase, seat to act and activation, nothing else changed."""
+
+_shifted = replacer(ModernState, "ports", "galleys", "act")
+"""``new_state`` for a sailor shifted (:func:`apply_shift_sailor`)."""
+
+_loaded = replacer(ModernState, "ducats", "galleys", "supply", "act")
+"""``new_state`` for a cube loaded (:func:`apply_load`)."""
+
+_set_off = replacer(Activation, "allowance", "flows")
+"""``new_act`` as the galley sets off (:func:`begin_movement`)."""
+
+_with_flows = replacer(Activation, "flows")
+"""``new_act`` with another transfer made."""
+
+_with_load = replacer(Activation, "loaded", "loaded_goods")
+"""``new_act`` with another cube loaded."""
 
 
 def _flow(kind: str, source: object, target: object) -> str:
@@ -98,45 +123,50 @@ def loading_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     galleys = state.galleys
     number = act.galley
     galley = find(galleys, number)
-    seat, area, name = galley.owner, galley.area, str(number)
+    seat, area = galley.owner, galley.area
     flows = act.flows
-    room_sailor, room_cube = ctx.room(state, galley)
-    shift = tables.sailor_shift
+    rooms = ctx.room_table[state.options.galley_capacity == "shared5"]  # ctx.room, without a call
+    room = rooms.get((galley.sailors, len(galley.cargo))) or ctx.room(state, galley)
+    room_sailor, room_cube = room
     out: list[Action] = [DONE]
     ports = state.ports
-    for index in ctx.area_ports[area]:
-        port = ports[index]
-        port_id = ctx.board.ports[index].id
-        if port.owner == seat:  # M-LOAD-2
-            if port.sailors > 1 and room_sailor:
-                action, reverse = shift(port_id, name)
-                if reverse not in flows:
-                    out.append(action)  # M-PORT-3 keeps one sailor home
-            if port.sailors < ctx.sizes[index]:
-                action, reverse = shift(name, port_id)
-                if reverse not in flows:
-                    out.append(action)  # M-PORT-2
-        if (
-            room_cube
-            and not port.closed  # M-SETUP-8
-            and ctx.port_goods[index] not in act.jettisoned
-            and (state.supply[ctx.port_good_index[index]] > 0 or not state.options.limited_goods)
-            and state.ducats[seat] >= _load_price(ctx, act, port.owner, seat)
-        ):
-            out.append(tables.loads[index])
+    indexes = ctx.area_ports[area]
+    if indexes:
+        sizes, links = ctx.sizes, tables.port_links
+        if room_cube:  # what a load asks beside the port (M-LOAD-5..8, M-SETUP-8)
+            loads, goods, good_index = tables.loads, ctx.port_goods, ctx.port_good_index
+            supply, jettisoned = state.supply, act.jettisoned
+            limited = state.options.limited_goods
+            costs = ctx.params.costs
+            purse = state.ducats[seat]
+            free_here = act.loaded < costs.free_cubes_in_own_port  # M-LOAD-6
+            paying = purse >= costs.cube  # M-LOAD-6/7/8
+        for index in indexes:
+            port = ports[index]
+            if port.owner == seat:  # M-LOAD-2
+                into, out_of = links[index].get(number) or _port_link(tables, index, number)
+                if port.sailors > 1 and room_sailor and into[1] not in flows:
+                    out.append(into[0])  # M-PORT-3 keeps one sailor home
+                if port.sailors < sizes[index] and out_of[1] not in flows:
+                    out.append(out_of[0])  # M-PORT-2
+            if (
+                room_cube
+                and not port.closed  # M-SETUP-8
+                and goods[index] not in jettisoned
+                and (supply[good_index[index]] > 0 or not limited)
+                and (purse >= 0 if free_here and port.owner == seat else paying)
+            ):
+                out.append(loads[index])
     for other in galleys:
         if other.area != area or other.owner != seat or other.number == number:
             continue
-        key = str(other.number)
-        other_sailor, other_cube = ctx.room(state, other)
-        if other.sailors and room_sailor:
-            action, reverse = shift(key, name)
-            if reverse not in flows:
-                out.append(action)  # M-LOAD-2/3
-        if other_sailor:
-            action, reverse = shift(name, key)
-            if reverse not in flows:
-                out.append(action)
+        other_room = rooms.get((other.sailors, len(other.cargo))) or ctx.room(state, other)
+        other_sailor, other_cube = other_room
+        into, out_of = _galley_link(tables, other.number, number)
+        if other.sailors and room_sailor and into[1] not in flows:
+            out.append(into[0])  # M-LOAD-2/3
+        if other_sailor and out_of[1] not in flows:
+            out.append(out_of[0])
         if other_cube and galley.cargo:
             cubes, reverse = tables.cube_shift(number, other.number)
             if reverse not in flows:
@@ -151,6 +181,21 @@ def loading_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
             if good not in act.loaded_goods:
                 out.append(jettisons[good])  # M-LOAD-10
     return tuple(out)
+
+
+def _port_link(tables: ActionTables, index: int, number: int) -> tuple[Shift, Shift]:
+    """The sailor shifts from port ``index`` to galley ``number`` and back, not in the table."""
+    port, galley = tables.loads[index].port, str(number)
+    return tables.sailor_shift(port, galley), tables.sailor_shift(galley, port)
+
+
+def _galley_link(tables: ActionTables, source: int, target: int) -> tuple[Shift, Shift]:
+    """The sailor shifts from galley ``source`` to galley ``target``, and back."""
+    links = tables.galley_links.get((source, target))
+    if links is None:
+        a, b = str(source), str(target)
+        return tables.sailor_shift(a, b), tables.sailor_shift(b, a)
+    return links
 
 
 def _sailors(galley: Galley, delta: int) -> Galley:
@@ -176,16 +221,16 @@ def apply_shift_sailor(
     else:
         index = ctx.board.port_index(target)
         ports = with_port(ports, index, _garrison(ports[index], 1))
-    flows = new_act(act, flows=(*act.flows, _flow("s", source, target)))
+    flows = _with_flows(act, (*act.flows, _flow("s", source, target)))
     ev.append(SailorsMoved(seat, source, target, 1))
     if not source.isdigit():
         index = ctx.board.port_index(source)
         ports = with_port(ports, index, _garrison(ports[index], -1))
-        return new_state(state, ports=ports, galleys=galleys, act=flows)
+        return _shifted(state, ports, galleys, flows)
     galley = _sailors(find(galleys, int(source)), -1)
     galleys = with_galley(galleys, galley)
     if galley.sailors:
-        return new_state(state, ports=ports, galleys=galleys, act=flows)
+        return _shifted(state, ports, galleys, flows)
     changes: Changes = {"ports": ports, "galleys": galleys, "act": flows}
     sink(ctx, state, changes, galley, ev)
     if galley.number == act.galley:
@@ -210,12 +255,12 @@ def apply_load(ctx: Ctx, state: ModernState, action: LoadGood, ev: Events) -> Mo
         paid_to = port.owner
     ev.append(GoodsLoaded(seat, galley.number, good, action.port, price, paid_to))
     loaded = act.loaded + (1 if port.owner == seat else 0)
-    return new_state(
+    return _loaded(
         state,
-        galleys=with_galley(state.galleys, with_cargo(galley, (*galley.cargo, good))),
-        ducats=ducats,
-        supply=bump(state.supply, ctx.port_good_index[index], -1),
-        act=new_act(act, loaded=loaded, loaded_goods=tuple(sorted({*act.loaded_goods, good}))),
+        ducats,
+        with_galley(state.galleys, with_cargo(galley, (*galley.cargo, good))),
+        bump(state.supply, ctx.port_good_index[index], -1),
+        _with_load(act, loaded, tuple(sorted({*act.loaded_goods, good}))),
     )
 
 

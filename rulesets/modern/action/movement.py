@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from serenissima.engine.core import Action
 from serenissima.engine.rule_index import rule
+from serenissima.engine.values import replacer
 
 from ..common import DONE, Done
 from ..context import Ctx, blockaders
@@ -30,6 +31,12 @@ __all__ = [
 ]
 
 _DONE_ONLY: tuple[Action, ...] = (DONE,)
+
+_entered = replacer(ModernState, "phase", "to_act", "galleys", "act")
+"""``new_state`` for a galley that entered a space (:func:`apply_move`)."""
+
+_moved = replacer(Activation, "moves")
+"""``new_act`` with one more space crossed."""
 _ANSWERS: tuple[Action, ...] = (Blockade(), Pass())
 
 
@@ -55,20 +62,14 @@ def apply_move(ctx: Ctx, state: ModernState, action: Move, ev: Events) -> Modern
     ev.append(GalleyMoved(galley.number, galley.area, action.area))
     galley = Galley(galley.number, galley.owner, action.area, galley.sailors, galley.cargo)
     galleys = with_galley(state.galleys, galley)
-    act = new_act(act, moves=act.moves + 1)
+    act = _moved(act, act.moves + 1)
     if action.area != act.start_area:  # M-BLOCK-3
         candidates = blockaders(galleys, galley)
         if candidates:
-            return new_state(
-                state,
-                phase=Asking("move", candidates),
-                to_act=candidates[0],
-                galleys=galleys,
-                act=act,
-            )
+            return _entered(state, Asking("move", candidates), candidates[0], galleys, act)
     if act.moves >= act.allowance:
         return ctx.flow.leave("movement", ctx, state, ev, galleys=galleys, act=act)
-    return new_state(state, phase=MOVING, to_act=galley.owner, galleys=galleys, act=act)
+    return _entered(state, MOVING, galley.owner, galleys, act)
 
 
 @rule("M-MOVE-1")

@@ -10,8 +10,6 @@ ruleset's numbers did not foresee builds its value.
 
 from __future__ import annotations
 
-from typing import cast
-
 from serenissima.engine.pieces import binomial_outcomes
 from serenissima.engine.rule_index import rule
 
@@ -36,6 +34,9 @@ __all__ = ["ActionTables", "CubeShift", "Shift", "action_tables"]
 Shift = tuple[ShiftSailor, str]
 """A sailor transfer and the flow that forbids it (its reverse, made earlier in the step)."""
 
+_Link = tuple[Shift, Shift]
+"""The sailor transfers one way between two places and the other way."""
+
 CubeShift = tuple[dict[str, ShiftGood], str]
 """The cube transfers between two galleys, by good, and the flow that forbids them."""
 
@@ -49,11 +50,13 @@ class ActionTables:
         "claims",
         "cube_shifts",
         "dice",
+        "galley_links",
         "goods",
         "hit",
         "jettisons",
         "loads",
         "moves",
+        "port_links",
         "sailor_shifts",
         "sells",
         "takes",
@@ -84,6 +87,18 @@ class ActionTables:
             for b in tokens
             if a != b and (a.isdigit() or b.isdigit())
         }
+        shifts = self.sailor_shifts
+        self.port_links: tuple[dict[int, _Link], ...] = tuple(
+            {n: (shifts[port, str(n)], shifts[str(n), port]) for n in numbers} for port in ids
+        )
+        """For each port, by galley number: the sailor shifts from the port and to it."""
+        self.galley_links: dict[tuple[int, int], _Link] = {
+            (a, b): (shifts[str(a), str(b)], shifts[str(b), str(a)])
+            for a in numbers
+            for b in numbers
+            if a != b
+        }
+        """By two galley numbers: the sailor shifts from the first to the second and back."""
         self.cube_shifts: dict[tuple[int, int], CubeShift] = {
             (a, b): ({good: ShiftGood(good, a, b) for good in goods}, f"g:{b}>{a}")
             for a in numbers
@@ -129,6 +144,7 @@ class ActionTables:
 def action_tables(ctx: Ctx) -> ActionTables:
     """The context's tables of an Action's actions, built the first time they are asked for."""
     tables = ctx.tables.get("action")
-    if tables is None:
-        tables = ctx.tables["action"] = ActionTables(ctx)
-    return cast(ActionTables, tables)
+    if isinstance(tables, ActionTables):  # narrows the type without cast's call
+        return tables
+    built = ctx.tables["action"] = ActionTables(ctx)
+    return built

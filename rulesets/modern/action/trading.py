@@ -26,6 +26,7 @@ from ..helpers import (
     new_state,
     remove_one,
     sink,
+    to_phase,
     with_cargo,
     with_galley,
     with_port,
@@ -144,6 +145,8 @@ def to_trading(ctx: Ctx, state: ModernState, ev: Events, **changes: Any) -> Mode
     galley = find(galleys, act.galley)
     if len(_trades(ctx, state.options, ports, galleys, act, galley)) == 1:
         return end_activation(ctx, state, ev, **changes)
+    if not changes:
+        return to_phase(state, TRADING, galley.owner)
     changes["phase"] = TRADING
     changes["to_act"] = galley.owner
     return new_state(state, **changes)

@@ -23,6 +23,7 @@ from ..helpers import (
     find,
     new_act,
     new_state,
+    to_phase,
     with_galley,
     with_port,
 )
@@ -50,27 +51,33 @@ __all__ = [
 
 def begin_investment(ctx: Ctx, state: ModernState, ev: Events, **changes: Any) -> ModernState:
     """M-INV-1: the owner of the activated galley invests."""
+    if not changes:
+        return to_phase(state, INVESTING, ctx.active(state).owner)
     return new_state(state, phase=INVESTING, to_act=ctx.active(state).owner, **changes)
 
 
 @rule("M-INV-2")
 def recruit_actions(ctx: Ctx, state: ModernState, seat: int) -> list[Action]:
     """M-INV-2: one sailor into an own port with room, or onto a galley in an own port's space."""
-    tables = investment_tables(ctx)
+    return _recruits(ctx, state, seat, ctx.holdings(state.ports).of(seat))
+
+
+def _recruits(ctx: Ctx, state: ModernState, seat: int, own: tuple[int, ...]) -> list[Action]:
+    """:func:`recruit_actions`, given the indexes of the ports ``seat`` holds."""
     out: list[Action] = []
     if state.reserve[seat] < 1 or state.ducats[seat] < ctx.params.costs.recruit:
         return out  # M-INV-6, X-M-27
-    sizes, recruits = ctx.sizes, tables.recruits
-    out = [
-        recruits[index]
-        for index, port in enumerate(state.ports)
-        if port.owner == seat and port.sailors < sizes[index]  # M-PORT-2
-    ]
+    tables = investment_tables(ctx)
+    ports, sizes, recruits = state.ports, ctx.sizes, tables.recruits
+    out = [recruits[index] for index in own if ports[index].sailors < sizes[index]]  # M-PORT-2
+    if not own:
+        return out  # no own port's space for a galley to be in
+    area_ports = ctx.area_ports
     for galley in state.galleys:
         if (
             galley.owner == seat
             and ctx.room(state, galley)[0]
-            and ctx.own_port_in(state, galley.area, seat)
+            and any(ports[index].owner == seat for index in area_ports[galley.area])
         ):
             out.append(tables.crew(galley.number))
     return out
@@ -96,38 +103,40 @@ def may_buy_galley(ctx: Ctx, state: ModernState, seat: int) -> bool:
 @rule("M-INV-3")
 def buy_actions(ctx: Ctx, state: ModernState, seat: int) -> list[Action]:
     """M-INV-3: any galley number not in play, at any own port."""
+    return _buys(ctx, state, ctx.holdings(state.ports).of(seat))
+
+
+def _buys(ctx: Ctx, state: ModernState, own: tuple[int, ...]) -> list[Action]:
+    """:func:`buy_actions`, given the indexes of the ports the buyer holds."""
     in_use = ctx.params.setup_for(state.players).galleys_in_use
     taken = {g.number for g in state.galleys}
     free = [n for n in range(1, in_use + 1) if n not in taken]
-    ports = [index for index, port in enumerate(state.ports) if port.owner == seat]
-    return [buys[index] for buys in map(investment_tables(ctx).buy, free) for index in ports]
+    return [buys[index] for buys in map(investment_tables(ctx).buy, free) for index in own]
 
 
 @rule("M-INV-1", "M-INV-2", "M-INV-3", "M-INV-4", "M-INV-5", "M-INV-6")
 def investing_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     """M-INV-1..6: any purchases for the active player's ports, then done."""
-    tables = investment_tables(ctx)
-    assert state.act is not None
+    act = state.act
+    assert act is not None
     seat = ctx.active(state).owner
-    out: list[Action] = [DONE, *recruit_actions(ctx, state, seat)]
+    ports = state.ports
+    holdings = ctx.holdings(ports)
+    own = holdings.of(seat)
+    out: list[Action] = [DONE, *_recruits(ctx, state, seat, own)]
     limit = state.options.galley_purchase_limit
-    bought = state.act.bought_galley if limit == "per_investment" else seat in state.bought_turn
+    bought = act.bought_galley if limit == "per_investment" else seat in state.bought_turn
     if not bought and may_buy_galley(ctx, state, seat):  # X-M-37
-        out.extend(buy_actions(ctx, state, seat))
+        out.extend(_buys(ctx, state, own))
     costs, comps, params = ctx.params.costs, ctx.params.components, ctx.params
     ducats = state.ducats[seat]
     may_fort, may_basilica = ducats >= costs.fort, ducats >= costs.basilica
-    if not (may_fort or may_basilica):
+    if not (may_fort or may_basilica) or not own:
         return tuple(out)
-    forts = basilicas = 0
-    own: list[int] = []
-    for index, port in enumerate(state.ports):
-        forts += port.fort
-        basilicas += port.basilica
-        if port.owner == seat:
-            own.append(index)
+    tables = investment_tables(ctx)
+    forts, basilicas = holdings.forts, holdings.basilicas
     for index in own:
-        port = state.ports[index]
+        port = ports[index]
         if (
             may_fort
             and not port.fort

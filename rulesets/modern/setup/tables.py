@@ -7,8 +7,6 @@ each galley number and of each port. The context keeps the tables once built
 
 from __future__ import annotations
 
-from typing import cast
-
 from ..context import Ctx
 from .actions import PickGalley, PickPort
 
@@ -29,6 +27,7 @@ class SetupTables:
 def setup_tables(ctx: Ctx) -> SetupTables:
     """The context's tables of the set-up's picks, built the first time they are asked for."""
     tables = ctx.tables.get("setup")
-    if tables is None:
-        tables = ctx.tables["setup"] = SetupTables(ctx)
-    return cast(SetupTables, tables)
+    if isinstance(tables, SetupTables):  # narrows the type without cast's call
+        return tables
+    built = ctx.tables["setup"] = SetupTables(ctx)
+    return built
