@@ -108,9 +108,13 @@ def _hires(
     """C-HIRE-1..3: a sailor at an own port, into its garrison or onto a galley there."""
     if state.ducats[seat] < ctx.params.costs.recruit:
         return
+    if state.sailors_box is not None and state.sailors_box <= 0:
+        return  # the box is empty (C-COMP-4, X-C-48; see _may_recruit)
+    hired = state.hired
     for index in owned:
-        if not _may_recruit(ctx, state, index):
-            continue
+        allowance = hire_allowance(ctx, state, index)
+        if allowance is not None and hired[index] >= allowance:
+            continue  # the port's recruits this round (C-HIRE-2; see _may_recruit)
         port_id, area = ctx.port_ids[index], ctx.port_areas[index]
         if garrison_takes(ctx, state, index):
             out.append(Hire(port_id, 0))
@@ -180,7 +184,10 @@ def purchase_legal(ctx: Ctx, state: ClassicState, turn: Purchasing) -> tuple[Act
         ask_actions(ctx, state, seat, turn.talks, mine, held.holders, out)
     if owned:
         _hires(ctx, state, seat, mine, owned, out)
-        _builds(ctx, state, seat, owned, out)
+        costs = ctx.params.costs
+        purse = state.ducats[seat]
+        if purse >= costs.galley or purse >= costs.fort:  # as _builds asks first
+            _builds(ctx, state, seat, owned, out)
     if mine:
         flows = turn.flows
         sailor_shift_actions(ctx, state, flows, mine, owned, out)

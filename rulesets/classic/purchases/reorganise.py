@@ -68,38 +68,47 @@ def sailor_shift_actions(
     if not mine:
         return
     back = backflows(ctx, flows, "sailor") if flows else None
+    memo = ctx.memo
+    most, spaces = ctx.max_sailors, ctx.spaces  # a galley takes a sailor: ctx.takes_sailor
     if len(mine) > 1:
         for source in mine:
+            area = source.area
             for target in mine:
-                if target is source or target.area != source.area or not ctx.takes_sailor(target):
+                if target is source or target.area != area:
+                    continue
+                crew = target.sailors
+                if crew >= most or crew + len(target.cargo) >= spaces:
                     continue
                 name, other = str(source.id), str(target.id)
                 if back is None or not back.undoes(name, other):
                     key = ("shift-galleys", source.id, target.id)
-                    shift = ctx.memo.get(key)
+                    shift = memo.get(key)
                     if shift is None:
-                        shift = ctx.memo[key] = (ShiftSailor(name, other),)
+                        shift = memo[key] = (ShiftSailor(name, other),)
                     out.extend(shift)
     capped = state.options.classic_garrison_cap != "none"
+    ports, port_areas = state.ports, ctx.port_areas
     for index in owned:
-        area = ctx.port_areas[index]
-        port = state.ports[index]
+        area = port_areas[index]
         port_id = ctx.port_ids[index]
+        garrison = ports[index].garrison
         # the garrison may take one more sailor (X-C-07, see turn.garrison_takes)
-        takes = not capped or ctx.sizes[index] > port.garrison
+        takes = not capped or ctx.sizes[index] > garrison
         for galley in mine:
             if galley.area != area:
                 continue
             name = str(galley.id)
-            pair = ctx.memo.get(("shift-port", index, galley.id))
+            pair = memo.get(("shift-port", index, galley.id))
             if pair is None:
-                pair = ctx.memo["shift-port", index, galley.id] = (
+                pair = memo["shift-port", index, galley.id] = (
                     ShiftSailor(port_id, name),
                     ShiftSailor(name, port_id),
                 )
+            crew = galley.sailors
             if (
-                port.garrison >= 1
-                and ctx.takes_sailor(galley)
+                garrison >= 1
+                and crew < most
+                and crew + len(galley.cargo) < spaces
                 and (back is None or not back.undoes(port_id, name))
             ):
                 out.append(pair[0])
@@ -117,12 +126,17 @@ def good_shift_actions(
     """
     if len(mine) < 2:
         return
+    most, spaces = ctx.max_goods, ctx.spaces  # a galley with room for goods: ctx.free_cargo
     for source in mine:
         if not source.cargo:
             continue
-        targets = [
-            t for t in mine if t is not source and t.area == source.area and ctx.free_cargo(t) > 0
-        ]
+        area = source.area
+        targets: list[Galley] = []
+        for target in mine:
+            if target is not source and target.area == area:
+                goods = len(target.cargo)
+                if goods < most and target.sailors + goods < spaces:
+                    targets.append(target)
         if not targets:
             continue
         for good in sorted(set(source.cargo)):
