@@ -11,6 +11,7 @@ from typing import Any
 from serenissima.engine.core import Action
 from serenissima.engine.pieces import has_goods
 from serenissima.engine.rule_index import rule
+from serenissima.engine.values import replacer
 
 from ..common import DONE, Done, GalleyPlaced
 from ..context import Ctx
@@ -47,6 +48,13 @@ __all__ = [
     "may_buy_galley",
     "recruit_actions",
 ]
+
+
+_recruited = replacer(ModernState, "ports", "ducats", "reserve")
+"""``new_state`` for a sailor recruited into a port (:func:`apply_recruit`)."""
+
+_crewed = replacer(ModernState, "galleys", "ducats", "reserve")
+"""``new_state`` for a sailor recruited onto a galley (:func:`apply_crew`)."""
 
 
 def begin_investment(ctx: Ctx, state: ModernState, ev: Events, **changes: Any) -> ModernState:
@@ -170,11 +178,11 @@ def apply_recruit(ctx: Ctx, state: ModernState, action: Recruit, ev: Events) -> 
     port = state.ports[index]
     port = Port(port.owner, port.sailors + 1, port.warehouse, port.fort, port.basilica, port.closed)
     ev.append(SailorRecruited(seat, action.port, cost))
-    return new_state(
+    return _recruited(
         state,
-        ports=with_port(state.ports, index, port),
-        ducats=bump(state.ducats, seat, -cost),
-        reserve=bump(state.reserve, seat, -1),
+        with_port(state.ports, index, port),
+        bump(state.ducats, seat, -cost),
+        bump(state.reserve, seat, -1),
     )
 
 
@@ -186,11 +194,11 @@ def apply_crew(ctx: Ctx, state: ModernState, action: Crew, ev: Events) -> Modern
     galley = find(state.galleys, action.galley)
     galley = Galley(galley.number, galley.owner, galley.area, galley.sailors + 1, galley.cargo)
     ev.append(SailorRecruited(seat, str(action.galley), cost))
-    return new_state(
+    return _crewed(
         state,
-        galleys=with_galley(state.galleys, galley),
-        ducats=bump(state.ducats, seat, -cost),
-        reserve=bump(state.reserve, seat, -1),
+        with_galley(state.galleys, galley),
+        bump(state.ducats, seat, -cost),
+        bump(state.reserve, seat, -1),
     )
 
 
