@@ -12,7 +12,8 @@ the array.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import struct
+from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -55,11 +56,22 @@ class _Direct:
         dirty = writer.dirty
         floats = self.floats
         if floats is not None:
-            values = writer.values
+            values, unpack = writer.values, _UNPACK
             for start, stop in dirty:
-                floats[start:stop] = values[start:stop].tolist()
+                floats[start:stop] = unpack[stop - start](values, start * 4)
         dirty.clear()
         return self
+
+
+class _Unpackers(dict[int, Callable[..., tuple[float, ...]]]):
+    """``_UNPACK[n](values, offset)``: n single floats of ``values`` from byte ``offset``."""
+
+    def __missing__(self, size: int) -> Callable[..., tuple[float, ...]]:
+        unpack = self[size] = struct.Struct(f"{size}f").unpack_from
+        return unpack
+
+
+_UNPACK = _Unpackers()
 
 
 class Observer:

@@ -22,7 +22,17 @@ __all__ = ["RULESETS", "SerenissimaObserver", "SerenissimaState", "Shared"]
 class Shared:
     """What every state of one game shares: copied by reference, pickled by what rebuilds it."""
 
-    __slots__ = ("key", "layout", "limit", "observer", "players", "reward", "rules", "space")
+    __slots__ = (
+        "key",
+        "layout",
+        "limit",
+        "observer",
+        "outcomes",
+        "players",
+        "reward",
+        "rules",
+        "space",
+    )
 
     def __init__(
         self, rules: Ruleset, players: int, options: Mapping[str, object], reward: str, limit: int
@@ -33,7 +43,8 @@ class Shared:
         self.limit = limit
         self.observer = Observer(rules, players, options)
         self.layout = self.observer.layout
-        self.space = rules.spaces_of(rules.new_game(players, options))[0]  # the game's actions
+        # the game's action and chance-outcome index spaces
+        self.space, self.outcomes = rules.spaces_of(rules.new_game(players, options))
         self.key = (rules.id, players, tuple(sorted(options.items())), reward, limit)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Shared:
@@ -62,7 +73,7 @@ class _Now:
     states cloned by OpenSpiel share it.
     """
 
-    __slots__ = ("actions", "ascending", "decisions", "legal", "player", "state")
+    __slots__ = ("actions", "ascending", "chances", "decisions", "legal", "odds", "player", "state")
 
     def __init__(self, state: State, decisions: int, limit: int) -> None:
         self.state = state
@@ -77,6 +88,19 @@ class _Now:
         self.legal: tuple[int, ...] | None = None
         self.actions: tuple[Action, ...] = ()
         self.ascending: list[int] = []
+        self.chances: dict[int, Action] | None = None  # chance's outcomes by index, once asked
+        self.odds: list[tuple[int, float]] = []  # their indexes and probabilities, ascending
+
+    def know_chances(self, shared: Shared) -> dict[int, Action]:
+        """Chance's outcomes by index (worked out once), and :attr:`odds`."""
+        chances = self.chances
+        if chances is None:
+            state = self.state
+            outcomes = shared.rules.chance_outcomes(state)
+            indices = shared.outcomes.indices(state, [o for o, _ in outcomes])
+            chances = self.chances = {i: o for i, (o, _) in zip(indices, outcomes, strict=True)}
+            self.odds = sorted((i, float(p)) for i, (_, p) in zip(indices, outcomes, strict=True))
+        return chances
 
     def know_legal(self, shared: Shared) -> tuple[int, ...]:
         """The legal indexes, in the order of the legal actions (worked out once)."""
@@ -97,6 +121,7 @@ class _Now:
     def __setstate__(self, saved: tuple[State, int, int]) -> None:
         self.state, self.decisions, self.player = saved
         self.legal, self.actions, self.ascending = None, (), []
+        self.chances, self.odds = None, []
 
 
 _TERMINAL: Final[int] = int(pyspiel.PlayerId.TERMINAL)
@@ -209,7 +234,11 @@ class SerenissimaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcome indexes of chance and their probabilities."""
-        chances = self._game.rules.chance_indices(self._now.state)
+        now = self._now
+        if now.player == _CHANCE:
+            now.know_chances(self._game)
+            return list(now.odds)
+        chances = self._game.rules.chance_indices(now.state)  # refused, or a game cut short
         return sorted((index, float(p)) for index, p in chances)
 
     def _apply_action(self, action: int) -> None:
@@ -219,9 +248,9 @@ class SerenissimaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no
         if now.player == _TERMINAL:
             raise StateError("the game is over: no action can be applied")
         if now.player == _CHANCE:
-            if index not in {i for i, _ in rules.chance_indices(state)}:
+            outcome = now.know_chances(shared).get(index)
+            if outcome is None:
                 raise ArgumentValueError(f"{index} is no outcome of this chance node")
-            outcome = rules.index_outcome(state, index)
             self._now = _Now(rules.apply_unchecked(state, outcome), now.decisions, shared.limit)
             return
         legal = now.know_legal(shared)
