@@ -20,6 +20,7 @@ from typing import Any
 
 from serenissima.engine.core import TERMINAL, Action
 from serenissima.engine.rule_index import rule
+from serenissima.engine.values import replacer
 
 from .common import DONE, Done, PhaseStarted, RoundStarted, only_done
 from .context import Ctx
@@ -117,6 +118,13 @@ def _announce(phase: type[TurnPhase], events: Events) -> None:
     events.append(_STARTED[phase])
 
 
+_PAID = frozenset({"ducats", "treasury"})
+"""The fields a payment changes, the changes passed-over turns mostly leave (phase-6 income)."""
+_paid_turn: Callable[[ClassicState, TurnPhase, int, tuple[int, ...], int], ClassicState] = replacer(
+    ClassicState, "phase", "to_act", "ducats", "treasury"
+)
+"""A copy of a state with another phase, actor, ducats and treasury."""
+
 _FRESH: dict[tuple[type[TurnPhase], int], TurnPhase] = {}
 """Turn phases as a seat's turn begins, by kind and turn-order position: they are values,
 so one serves every state (a few dozen at most)."""
@@ -167,7 +175,11 @@ def _turn_from(
         if changes:
             # the stage may read what earlier turns changed (the new order, ducats): build
             # the state once, as the seat's turn (a later build sets the phase again)
-            state, changes = replace_state(state, phase=phase, to_act=seat, **changes), {}
+            if changes.keys() == _PAID:  # mostly the income of the turns passed over
+                state = _paid_turn(state, phase, seat, changes["ducats"], changes["treasury"])
+            else:
+                state = replace_state(state, phase=phase, to_act=seat, **changes)
+            changes = {}
             turn = state
         legal = _LEGAL[kind](ctx, state, phase)
         if kind in flow.accepted:  # the flow withholds some of the stage's actions

@@ -23,7 +23,7 @@ from serenissima.engine.values import replacer
 from .common import GalleySunk
 from .context import Ctx
 from .phases import Flow, Phase
-from .state import ClassicState, Galley
+from .state import ClassicState, Galley, Port
 
 __all__ = [
     "Backflows",
@@ -38,7 +38,10 @@ __all__ = [
     "paid",
     "reachable",
     "replace_bids",
+    "replace_cargo",
+    "replace_crews",
     "replace_fleet",
+    "replace_phase",
     "replace_state",
     "replace_turn",
     "sailors_back",
@@ -69,6 +72,17 @@ replace_bids: Callable[[ClassicState, tuple[int | None, ...], int], ClassicState
     ClassicState, "bids", "to_act"
 )
 """``replace_bids(state, bids, to_act)``: a copy of a state with other bids and actor."""
+replace_phase: Callable[[ClassicState, Phase], ClassicState] = replacer(ClassicState, "phase")
+"""``replace_phase(state, phase)``: a copy of a state with another phase."""
+replace_crews: Callable[
+    [ClassicState, Phase, tuple[Port, ...], tuple[Galley, ...]], ClassicState
+] = replacer(ClassicState, "phase", "ports", "galleys")
+"""``replace_crews(state, phase, ports, galleys)``: a copy of a state with another phase,
+ports and galleys (a sailor moved or landed, no galley sunk)."""
+replace_cargo: Callable[[ClassicState, tuple[Galley, ...], tuple[int, ...]], ClassicState] = (
+    replacer(ClassicState, "galleys", "supply")
+)
+"""``replace_cargo(state, galleys, supply)``: a copy of a state with other galleys and box."""
 
 # --- new field values ------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from serenissima.engine.rule_index import rule
 
 from ..context import Ctx
 from ..flow import start_turns
-from ..helpers import Events, replace_bids, replace_state, replace_turn, to_chance
+from ..helpers import Events, replace_bids, replace_phase, replace_state, replace_turn, to_chance
 from ..phases import Choosing, RollingOff
 from ..state import ClassicState
 from .actions import Bid, DieRoll, TakePosition
@@ -103,7 +103,7 @@ def apply_roll(ctx: Ctx, state: ClassicState, action: DieRoll, events: Events) -
     rolls = (*phase.rolls, action.value)
     events.append(DieRolled(group[len(rolls) - 1], action.value))
     if len(rolls) < len(group):
-        return replace_state(state, phase=RollingOff(phase.groups, rolls, phase.ranked))
+        return replace_phase(state, RollingOff(phase.groups, rolls, phase.ranked))
     split = tuple(
         tuple(s for s, r in zip(group, rolls, strict=True) if r == value)
         for value in sorted(set(rolls), reverse=True)

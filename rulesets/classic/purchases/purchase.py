@@ -18,8 +18,11 @@ galley pair and good, is held at most once per turn.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from serenissima.engine.core import Action
 from serenissima.engine.rule_index import rule
+from serenissima.engine.values import replacer
 
 from ..common import DONE
 from ..context import Ctx
@@ -201,6 +204,11 @@ def purchase_legal(ctx: Ctx, state: ClassicState, turn: Purchasing) -> tuple[Act
 
 # --- steps ----------------------------------------------------------------------
 
+_bought: Callable[
+    [ClassicState, tuple[int, ...], int, tuple[int, ...], tuple[Galley, ...]], ClassicState
+] = replacer(ClassicState, "ducats", "treasury", "supply", "galleys")
+"""A copy of a state after a purchase: other ducats, treasury, box and galleys."""
+
 
 @rule("C-BUY-3")
 def apply_buy(ctx: Ctx, state: ClassicState, action: Buy, events: Events) -> ClassicState:
@@ -213,12 +221,12 @@ def apply_buy(ctx: Ctx, state: ClassicState, action: Buy, events: Events) -> Cla
     cargo = add_cargo(galley.cargo, spec.good)
     loaded = Galley(galley.id, galley.owner, galley.area, galley.sailors, cargo)
     events.append(GoodBought(seat, spec.id, spec.good, 1, cost, None))
-    return replace_state(
+    return _bought(
         state,
-        ducats=bump(state.ducats, seat, -cost),
-        treasury=state.treasury + cost,
-        supply=bump(state.supply, ctx.good_index[spec.good], -1),
-        galleys=with_galley(state.galleys, loaded),
+        bump(state.ducats, seat, -cost),
+        state.treasury + cost,
+        bump(state.supply, ctx.good_index[spec.good], -1),
+        with_galley(state.galleys, loaded),
     )
 
 

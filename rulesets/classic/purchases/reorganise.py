@@ -20,6 +20,8 @@ from ..helpers import (
     backflows,
     crewed,
     goods_back,
+    replace_cargo,
+    replace_crews,
     replace_fleet,
     replace_state,
     sailors_back,
@@ -229,11 +231,13 @@ def apply_shift_sailor(
         source = state.galley(int(action.source))
         assert source is not None
         changes = crewed(ctx, state, galleys, source, source.sailors - 1, SUNK, events)
+        if len(changes) == 1:  # the galleys alone: nothing sank
+            return replace_crews(state, phase, ports, changes["galleys"])
         return replace_state(state, phase=phase, ports=ports, **changes)
     index = ctx.board.port_index(action.source)
     port = ports[index]
     ports = with_port(ports, index, Port(port.owner, port.garrison - 1, port.warehouse, port.forts))
-    return replace_state(state, phase=phase, ports=ports, galleys=galleys)
+    return replace_crews(state, phase, ports, galleys)
 
 
 @rule("C-ORG-1")
@@ -269,10 +273,8 @@ def apply_discard_good(
     cargo = remove_cargo(galley.cargo, action.good)
     lighter = Galley(galley.id, galley.owner, galley.area, galley.sailors, cargo)
     events.append(GoodDiscarded(seat, action.galley, action.good))
-    return replace_state(
-        state,
-        galleys=with_galley(state.galleys, lighter),
-        supply=goods_back(ctx, state.supply, (action.good,)),
+    return replace_cargo(
+        state, with_galley(state.galleys, lighter), goods_back(ctx, state.supply, (action.good,))
     )
 
 

@@ -11,7 +11,7 @@ from serenissima.engine.rule_index import rule
 
 from ..common import DONE
 from ..context import Ctx
-from ..helpers import Events, crewed, replace_state, with_port
+from ..helpers import Events, crewed, replace_crews, replace_state, with_port
 from ..phases import Landing
 from ..state import ClassicState, Port
 from .actions import Land
@@ -72,9 +72,7 @@ def apply_land(ctx: Ctx, state: ClassicState, action: Land, events: Events) -> C
     reason = "its last sailor went ashore"
     changes = crewed(ctx, state, state.galleys, galley, galley.sailors - 1, reason, events)
     taken = phase.taken if action.port in phase.taken else (*phase.taken, action.port)
-    return replace_state(
-        state,
-        ports=with_port(state.ports, index, manned),
-        phase=Landing(phase.index, taken),
-        **changes,
-    )
+    ports, landing = with_port(state.ports, index, manned), Landing(phase.index, taken)
+    if len(changes) == 1:  # the galleys alone: nothing sank
+        return replace_crews(state, landing, ports, changes["galleys"])
+    return replace_state(state, ports=ports, phase=landing, **changes)
