@@ -9,6 +9,11 @@ area. The actions a stage offers again and again (an action is an immutable
 value, so one object serves every game) are tables of that stage's own
 (``tables`` modules), kept here in :attr:`Ctx.tables` once built. A look-up
 that the ruleset's numbers did not foresee builds its value.
+
+Two small memories are the exception to "read-only", each a pure function of
+the state it names, so a stale one is never used, only missed: the holdings
+of the last tuple of ports asked for (:meth:`Ctx.holdings`), and the legal
+actions a step worked out for the state it built (:attr:`Ctx.last_legal`).
 """
 
 from __future__ import annotations
@@ -106,6 +111,7 @@ class Ctx:
         "good_index",
         "hit",
         "last_holdings",
+        "last_legal",
         "listers",
         "params",
         "port_good_index",
@@ -149,6 +155,10 @@ class Ctx:
         self._tables()
         self.last_holdings = Holdings(())
         """The holdings last asked for (see :meth:`holdings`)."""
+        self.last_legal: tuple[object, ModernState | None, tuple[Action, ...]] = (None, None, ())
+        """A lister, the state a step built, and that lister's actions for it: what the step
+        worked out on the way (whether step 3 offers more than ending, whether a special
+        investment offers more than done), handed to the lister when it is asked next."""
         self.tables: dict[str, object] = {}
         """The tables of actions each stage hands out, by stage, built when first asked for."""
 

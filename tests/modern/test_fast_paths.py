@@ -1,10 +1,12 @@
 """The modern engine's shortcuts agree with the plain rules they stand for.
 
 The context keeps who holds which ports for the last tuple of ports asked
-for (:meth:`.Ctx.holdings`); the engine writes the public reckoning into the
-step's own new state instead of building it again; the engine finds a
-phase's lister and step itself. Each test here checks one shortcut against
-the plain computation, over random games at 2 to 4 seats.
+for (:meth:`.Ctx.holdings`); a step hands the legal actions it worked out on
+the way to the lister of the state it built (:attr:`.Ctx.last_legal`); the
+engine writes the public reckoning into the step's own new state instead of
+building it again, and finds a phase's lister and step itself. Each test
+here checks one shortcut against the plain computation, over random games at
+2 to 4 seats.
 """
 
 from __future__ import annotations
@@ -72,6 +74,38 @@ def test_kept_holdings_are_the_ports_by_owner(game: tuple[int, int, dict[str, An
                 )
             assert held.forts == sum(1 for port in ports if port.fort)
             assert held.basilicas == sum(1 for port in ports if port.basilica)
+
+
+@settings(max_examples=12, deadline=None)
+@given(game=GAMES)
+def test_handed_over_legal_actions_are_those_worked_out_afresh(
+    game: tuple[int, int, dict[str, Any]],
+) -> None:
+    # the actions a step worked out for the state it built (Ctx.last_legal: step 3's
+    # trades, a special investment's purchases) are those the lister finds without them
+    rules = modern()
+    ctx = rules.engine.ctx(rules)
+    for state, _ in _steps(*game):
+        if state.to_act == CHANCE:
+            continue
+        handed = rules.engine.legal_actions(rules, state)
+        ctx.last_legal = (None, None, ())
+        assert handed == table_legal(ctx.flow.table, ctx, state)
+
+
+def test_step_3_and_special_investments_hand_over_their_actions() -> None:
+    rules = modern()
+    ctx = rules.engine.ctx(rules)
+    handed: set[str] = set()
+    for seed in range(40):
+        for state, _ in _steps(4, seed, {}):
+            last = ctx.last_legal
+            if state.to_act != CHANCE and last[1] is state:
+                assert rules.engine.legal_actions(rules, state) is last[2]
+                handed.add(type(state.phase).__name__)
+        if handed == {"Trading", "SpecialInvesting"}:
+            break
+    assert handed == {"Trading", "SpecialInvesting"}
 
 
 @settings(max_examples=12, deadline=None)

@@ -80,6 +80,9 @@ def _may_sell(options: ModernOptions, act: Activation) -> bool:
 @rule("M-ACT-2")
 def trading_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     """M-ACT-2: sell, or fight galleys and ports and claim neutral ports; or end."""
+    last = ctx.last_legal  # mostly worked out by the step that made the state (to_trading)
+    if last[1] is state and last[0] is trading_actions:
+        return last[2]
     act = _act(state)
     return _trades(ctx, state.options, state.ports, state.galleys, act, ctx.active(state))
 
@@ -143,13 +146,17 @@ def to_trading(ctx: Ctx, state: ModernState, ev: Events, **changes: Any) -> Mode
     ports = changes.get("ports", state.ports)
     assert act is not None
     galley = find(galleys, act.galley)
-    if len(_trades(ctx, state.options, ports, galleys, act, galley)) == 1:
+    trades = _trades(ctx, state.options, ports, galleys, act, galley)
+    if len(trades) == 1:
         return end_activation(ctx, state, ev, **changes)
-    if not changes:
-        return to_phase(state, TRADING, galley.owner)
-    changes["phase"] = TRADING
-    changes["to_act"] = galley.owner
-    return new_state(state, **changes)
+    if changes:
+        changes["phase"] = TRADING
+        changes["to_act"] = galley.owner
+        trading = new_state(state, **changes)
+    else:
+        trading = to_phase(state, TRADING, galley.owner)
+    ctx.last_legal = (trading_actions, trading, trades)  # its legal actions, for the lister
+    return trading
 
 
 @rule("M-BLOCK-3", "X-M-05")

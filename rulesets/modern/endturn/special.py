@@ -26,6 +26,9 @@ __all__ = ["apply_special_done", "begin_special", "next_special", "special_actio
 @rule("M-END-7", "X-M-23")
 def special_actions(ctx: Ctx, state: ModernState) -> tuple[Action, ...]:
     """M-END-7, X-M-23: galleys and sailors only, to reach two galleys."""
+    last = ctx.last_legal  # mostly worked out by the step that made the state (next_special)
+    if last[1] is state and last[0] is special_actions:
+        return last[2]
     phase = state.phase
     assert isinstance(phase, SpecialInvesting)
     seat = phase.order[phase.index]
@@ -63,7 +66,9 @@ def next_special(
     """
     while index < len(order):
         candidate = enter(state, SpecialInvesting(order, index), **changes)
-        if len(special_actions(ctx, candidate)) > 1:
+        actions = special_actions(ctx, candidate)
+        if len(actions) > 1:
+            ctx.last_legal = (special_actions, candidate, actions)  # for the lister
             return candidate
         index += 1
     return ctx.flow.leave("special-investment", ctx, state, ev, **changes)
