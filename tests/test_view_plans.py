@@ -164,3 +164,28 @@ def test_plans_and_writers_refuse_what_they_cannot_write() -> None:
     writer = ViewWriter(_plan([]), 4.0, start, 7)
     with pytest.raises(ArgumentValueError, match="3 pieces, not 2"):
         writer.write(SimpleNamespace(turn=0, ports=(0, 0, 0)), 0)
+
+
+def test_a_part_of_one_piece_is_written_again_only_when_its_key_changes() -> None:
+    calls: list[object] = []
+
+    def focus(index: int, key: tuple[int, ...], state: SimpleNamespace, ctx: None) -> tuple[float]:
+        calls.append(key)
+        if key[0] < 0:
+            raise RuntimeError("a broken piece")
+        return (float(key[0]),)
+
+    def keys(state: SimpleNamespace, seat: int | None, ctx: None) -> tuple[tuple[int]]:
+        return ((state.phase % 3 if state.phase >= 0 else state.phase,),)
+
+    plan = ViewPlan(((("phase",), focus, keys),))
+    writer = ViewWriter(plan, None, SimpleNamespace(phase=0), 1)
+    for phase in (1, 4, 2, 5):  # 4 and 5 give the keys of 1 and 2 again: equal tuples
+        writer.write(SimpleNamespace(phase=phase), 0)
+    assert calls == [(0,), (1,), (2,)]  # the first while learning the sizes
+    assert writer.values.tolist() == [2.0]
+    with pytest.raises(RuntimeError, match="broken"):
+        writer.write(SimpleNamespace(phase=-3), 0)
+    writer.write(SimpleNamespace(phase=2), 0)  # the key it had, but the last write failed
+    assert calls[-1] == (2,)
+    assert writer.values.tolist() == [2.0]

@@ -26,6 +26,9 @@ from serenissima.engine.errors import ArgumentValueError
 
 __all__ = ["SEAT", "Counts", "ViewPlan", "ViewWriter", "one_hot"]
 
+_UNKNOWN: Final = object()
+"""What a piece's last key is while it is not known to be written."""
+
 SEAT: Final = "seat"
 """The name a part lists among its reads when its numbers depend on the seat that looks."""
 
@@ -277,6 +280,23 @@ class ViewWriter:
         spans = [(start + i * piece, start + (i + 1) * piece) for i in range(count)]
         kept: list[Sequence[Hashable] | None] = [None]
         positions = range(count)
+        if count == 1:  # one piece (what a decision is about): one key to compare
+            offset, span = offsets[0], spans[0]
+            last: list[object] = [_UNKNOWN]
+
+            def write_one(state: Any, seat: Any, ctx: Any) -> None:
+                new = keys(state, seat, ctx)
+                if len(new) != 1:
+                    raise ArgumentValueError(f"a keyed part has {len(new)} pieces, not 1")
+                key, old = new[0], last[0]
+                if key is old or (type(key) is tuple and key == old):
+                    return
+                last[0] = _UNKNOWN  # until the piece is written
+                pack(values, offset, *numbers(0, key, state, ctx))
+                dirty.append(span)
+                last[0] = key
+
+            return write_one
 
         def write(state: Any, seat: Any, ctx: Any) -> None:
             new = keys(state, seat, ctx)
