@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -147,6 +148,7 @@ OPTIONS = st.fixed_dictionaries(
 )
 
 
+@pytest.mark.rules("C-P2-1", "C-HIRE-2", "C-BUILD-1", "C-ORG-1", "C-ORG-2")
 @settings(max_examples=24, deadline=None)
 @given(players=st.integers(2, 4), seed=st.integers(0, 2**32 - 1), options=OPTIONS)
 def test_phase_two_lists_are_the_plain_rules(
