@@ -189,3 +189,17 @@ def test_a_part_of_one_piece_is_written_again_only_when_its_key_changes() -> Non
     writer.write(SimpleNamespace(phase=2), 0)  # the key it had, but the last write failed
     assert calls[-1] == (2,)
     assert writer.values.tolist() == [2.0]
+
+
+@pytest.mark.parametrize("count", [3, 40, 200])
+def test_a_mask_rewritten_in_place_holds_the_new_indexes_alone(count: int) -> None:
+    # a few indexes are set byte by byte, many through numpy: the same mask either way
+    observer = Observer(ser.load_ruleset("classic"), 2)
+    rng = random.Random(count)
+    mask = observer.mask(())
+    previous: tuple[int, ...] = ()
+    for _ in range(5):
+        legal = tuple(rng.sample(range(observer.num_actions), count))
+        assert observer.mask(legal, out=mask, previous=previous) is mask
+        assert np.flatnonzero(mask).tolist() == sorted(legal)
+        previous = legal
