@@ -51,7 +51,7 @@ def positions(rules: ser.Ruleset, count: int, seed: int) -> list[ser.State]:
 
 SETTINGS: tuple[tuple[str, int], ...] = (
     ("none", 0),
-    *((rollout, DEFAULT_DEPTH) for rollout in ROLLOUTS if rollout != "greedy"),
+    *((rollout, DEFAULT_DEPTH) for rollout in ROLLOUTS if not rollout.startswith("greedy")),
 )
 """What is timed: no rollout (the default at more than two seats), then every rollout
 policy of the tree at the length the search bot uses at two seats. Greedy rollouts, which

@@ -52,10 +52,11 @@ class Recorder:
 
 @pytest.fixture
 def searches(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Settings]]:
-    """Which search (``"tree"`` or ``"greedy"``) each call to ``act`` ran, with its settings."""
+    """Which search (``"tree"``, ``"greedy"`` or ``"greedy-tree"``) each ``act`` ran, and how."""
     seen: list[tuple[str, Settings]] = []
     monkeypatch.setattr("serenissima.agents.ismcts.Search", Recorder(seen, "tree"))
     monkeypatch.setattr("serenissima.agents.ismcts.RolloutSearch", Recorder(seen, "greedy"))
+    monkeypatch.setattr("serenissima.agents.ismcts.LineTreeSearch", Recorder(seen, "greedy-tree"))
     return seen
 
 
@@ -94,6 +95,18 @@ def test_the_search_bot_plays_the_classic_hints_by_default(
             chosen = ISMCTSAgent(seed=7, iterations=4).act(CLASSIC, state)
             assert chosen == GreedyAgent(7).act(CLASSIC, state)
     assert searches == []
+
+
+def test_the_tree_of_greedy_lines_is_told_the_kinds_it_searches(
+    searches: list[tuple[str, Settings]],
+) -> None:
+    state = of_kind(CLASSIC, FOUR, "movement", 1)[0]
+    ISMCTSAgent(seed=1, iterations=4, rollout="greedy-tree").act(CLASSIC, state)
+    ISMCTSAgent(seed=1, iterations=4, rollout="greedy-tree", kinds={"movement"}).act(CLASSIC, state)
+    assert [(name, settings.kinds) for name, settings in searches] == [
+        ("greedy-tree", frozenset(BOARD_KINDS)),
+        ("greedy-tree", frozenset({"movement"})),
+    ]
 
 
 def test_settings_given_win_over_the_hints(searches: list[tuple[str, Settings]]) -> None:

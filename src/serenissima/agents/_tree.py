@@ -63,12 +63,11 @@ class Settings(NamedTuple):
     denial: float = DENIAL
     siblings: bool = False
     """Scale values among an edge's siblings rather than by the range seen in the whole search."""
-    width: int = DEFAULT_WIDTH
-    """The root actions greedy rollouts compare (see :mod:`._rollouts`)."""
-    whole_turn: bool = False
-    """Play greedy rollouts to the end of the turn rather than of the stage."""
+    width: int = DEFAULT_WIDTH  # the root actions greedy rollouts compare (see ._rollouts)
+    whole_turn: bool = False  # greedy rollouts end with the turn rather than the stage
     model: ValueModel | None = None
     """The learned evaluation that scores states instead of the heuristic, if any."""
+    kinds: frozenset[str] | None = None  # the decision kinds searched (None: every kind)
 
 
 class _Node:

@@ -23,6 +23,7 @@ from serenissima.agents._checks import (
     check_number,
     check_share,
 )
+from serenissima.agents._lines import LineTreeSearch
 from serenissima.agents._rollouts import RolloutSearch
 from serenissima.agents._settings import Defaults, hints_for, search_settings
 from serenissima.agents._tree import DEFAULT_WIDTH, DENIAL, Search
@@ -72,21 +73,21 @@ DEFAULT_EXPLORATION: Final[float] = 0.7
 DEFAULT_DEPTH: Final[int] = 3
 """The actions a rollout plays before the heuristic scores it (chance included), at two seats.
 
-With the learned evaluation it is 0 at every count: random actions before a
-leaf add noise more iterations do not remove (in two-seat modern games 400
-iterations won 47.9% against 100 with them, 72.9% without; the bots page).
+With the learned evaluation it is 0 at every count: random actions before a leaf add noise
+more iterations do not remove (in two-seat modern games 400 iterations won 47.9% against 100
+with them, 72.9% without; the bots page).
 
-With more seats the default is 0: no rollout, the heuristic scores the node
-the iteration adds. Measured in 48 four-seat modern games, one search seat
-among three greedy ones (300 iterations a decision), the search seat scored
-33.9 points a game with three-action random rollouts and 70.6 without, where a
-greedy bot in its place scored 35.0 on the same seeds; in the classic edition
-21.5 with them and 20.4 without, against 21.8 (see the bots page).
+With more seats the default is 0: no rollout, the heuristic scores the node the iteration
+adds. Measured in 48 four-seat modern games, one search seat among three greedy ones (300
+iterations a decision), the search seat scored 33.9 points a game with three-action random
+rollouts and 70.6 without, where a greedy bot in its place scored 35.0 on the same seeds; in
+the classic edition 21.5 with them and 20.4 without, against 21.8 (see the bots page).
 """
 
 ROLLOUTS: Final[tuple[str, ...]] = SEARCH_ROLLOUTS
 """How a rollout picks actions: uniformly, the best of a few by the heuristic, or as the
-greedy bot would, to the end of the stage or turn (the root's best actions compared, no tree)."""
+greedy bot would, to the end of the stage or turn (the root's best actions compared, with
+no tree below them, or with a tree over the searched decisions: ``"greedy-tree"``)."""
 
 HORIZONS: Final[tuple[str, ...]] = SEARCH_HORIZONS
 """Where greedy rollouts end: with the stage of the game the decision belongs to, or its turn."""
@@ -98,9 +99,9 @@ whole search, or by the range of the edges it is compared with."""
 DEFAULT_MINIMAX: Final[float] = 0.5
 """The share of an edge's implicit minimax value in the value UCB1 reads, at two seats.
 
-With more seats the default is 0 (the mean only): each of several rivals
-taking its best edge by the heuristic is a weaker guess than one rival doing
-so, and in four-seat classic games the mixed value played clearly worse.
+With more seats the default is 0 (the mean only): each of several rivals taking its best
+edge by the heuristic is a weaker guess than one rival doing so, and in four-seat classic
+games the mixed value played clearly worse.
 """
 
 DEFAULT_PRIOR: Final[int] = 10
@@ -109,14 +110,12 @@ DEFAULT_PRIOR: Final[int] = 10
 DEFAULT_RIVAL: Final[float] = 1.0
 """How much of the best rival's estimate a seat's value subtracts, at two seats.
 
-With more seats the default is 0 (a seat's own estimate, ties broken
-against the others: :data:`DENIAL`). Playing
-against the leader pays only when a game is between two: with three rivals,
-a seat that gives up its own gain to hold back the best of them helps the
-other two as much as itself. Measured against three greedy bots in four-seat
-games, 300 iterations a decision, the search bot with ``rival=0`` ended with
-a mean of 39.3 points in 16 modern games, against 21.6 with ``rival=1``, and
-18.8 against 18.2 in 24 classic games.
+With more seats the default is 0 (a seat's own estimate, ties broken against the others:
+:data:`DENIAL`). Playing against the leader pays only when a game is between two: with three
+rivals, a seat that gives up its own gain to hold back the best of them helps the other two
+as much as itself. Measured against three greedy bots in four-seat games, 300 iterations a
+decision, the search bot with ``rival=0`` ended with a mean of 39.3 points in 16 modern
+games, against 21.6 with ``rival=1``, and 18.8 against 18.2 in 24 classic games.
 """
 
 
@@ -172,25 +171,25 @@ class ISMCTSAgent:
 
     The action played is the root's most visited one (ties: the higher mean).
 
-    Rollouts ``"random"`` (the default) pick uniformly among the legal
-    actions; ``"heuristic"`` ones pick, at each decision, the best of three
-    legal actions drawn uniformly, as the edition's heuristic values them for
-    the seat that decides, at about three times the cost. Short random
-    rollouts scored by the heuristic did as well in the match against the
-    greedy bot and leave time for more iterations.
+    Rollouts ``"random"`` (the default) pick uniformly among the legal actions; ``"heuristic"``
+    ones pick, at each decision, the best of three legal actions drawn uniformly, as the
+    edition's heuristic values them for the seat that decides, at about three times the cost.
+    Short random rollouts scored by the heuristic did as well in the match against the greedy
+    bot and leave time for more iterations.
 
-    ``"greedy"`` rollouts replace the tree: the root's ``width`` best actions
-    by the prior's one-decision value are each played on the same drawn
-    states, with the same chance, every seat then deciding as the greedy bot
-    would on the drawn state, until play leaves the stage of the game the
-    decision belongs to (its turn and its rule section: ``C-MOVE`` for the
-    classic movement, passages included) or, with ``horizon="turn"``, its
-    turn (a classic round; the default at two seats, where a round is
-    short). The action whose lines score best for the seat is played; every
-    line is scored at the same point of the game, so the heuristic's drift
-    along a line weighs alike on each. An iteration is then one rollout,
-    which costs a greedy decision a step: such rollouts pay where the
-    others' answers decide the outcome, as in the classic movement and battles.
+    ``"greedy"`` rollouts replace the tree: the root's ``width`` best actions by the prior's
+    one-decision value are each played on the same drawn states, with the same chance, every
+    seat then deciding as the greedy bot would on the drawn state, until play leaves the stage
+    of the game the decision belongs to (its turn and its rule section: ``C-MOVE`` for the
+    classic movement, passages included) or, with ``horizon="turn"``, its turn (a classic round;
+    the default at two seats, where a round is short). The action whose lines score best for the
+    seat is played; every line is scored at the same point of the game, so the heuristic's drift
+    along a line weighs alike on each. An iteration is then one rollout, which costs a greedy
+    decision a step: such rollouts pay where the others' answers decide the outcome, as in the
+    classic movement and battles. ``"greedy-tree"`` keeps those root actions and those lines but
+    grows a tree below the root over the decisions of the searched ``kinds`` before a line ends,
+    opening a node's answers one by one as it is visited (the greedy bot's first), so that more
+    iterations try more of the answers instead of the same lines on more drawn states.
 
     ``kinds`` limits the search to decisions of those kinds (``rules.decision(
     state).kind``); at the others the agent plays as the honest greedy bot,
@@ -382,7 +381,8 @@ class ISMCTSAgent:
             return self._greedy.act(rules, state)
         settings, rollout = search_settings(self, rules, state, hints, _DEFAULTS)
         seen = rules.observe(state, seat)
-        search = RolloutSearch if rollout == "greedy" else Search
+        search = {"greedy": RolloutSearch, "greedy-tree": LineTreeSearch}.get(rollout, Search)
+        settings = settings._replace(kinds=kinds)
         return search(settings, rules, seen, offered, state.players, self._rng).run()
 
     def _check_kinds(self, rules: Ruleset) -> None:

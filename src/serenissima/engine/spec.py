@@ -222,7 +222,7 @@ class OptionSpec:
     players: tuple[int, ...] = ()
 
 
-SEARCH_ROLLOUTS: Final[tuple[str, ...]] = ("random", "heuristic", "greedy")
+SEARCH_ROLLOUTS: Final[tuple[str, ...]] = ("random", "heuristic", "greedy", "greedy-tree")
 """The ways a search bot's rollouts may pick actions (see
 :class:`~serenissima.agents.ismcts.ISMCTSAgent`)."""
 
