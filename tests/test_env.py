@@ -119,9 +119,9 @@ def test_only_the_seat_to_act_has_a_mask() -> None:
 def test_the_mask_handed_out_is_read_only_and_rewritten_where_the_legal_actions_change(
     name: str,
 ) -> None:
-    # one array per environment, cleared only where the last legal indexes were: it
-    # must still hold exactly the legal indexes of every decision of a whole game
-    env = aec_env(name, players=2)
+    # with copy=False, one array per environment, cleared only where the last legal
+    # indexes were: it must still hold exactly the legal indexes of every decision
+    env = aec_env(name, players=2, copy=False)
     env.reset(seed=5)
     rng = random.Random(5)
     masks = set()
@@ -141,6 +141,26 @@ def test_the_mask_handed_out_is_read_only_and_rewritten_where_the_legal_actions_
         assert not env.observe(other)["action_mask"].any()
         env.step(rng.choice(info["legal"]))
     assert len(masks) == 1
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+def test_by_default_every_view_hands_out_a_mask_of_its_own(name: str) -> None:
+    env = aec_env(name, players=2)
+    env.reset(seed=6)
+    rng = random.Random(6)
+    kept: list[tuple[np.ndarray, list[int]]] = []
+    for _ in env.agent_iter(max_iter=40):
+        observation, _, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        mask = observation["action_mask"]
+        mask[0] = mask[0]  # a learner's own array: writable
+        kept.append((mask, sorted(info["legal"])))
+        env.step(rng.choice(info["legal"]))
+    assert len({id(mask) for mask, _ in kept}) == len(kept)
+    for mask, legal in kept:  # each still holds its own decision's legal indexes
+        assert np.flatnonzero(mask).tolist() == legal
 
 
 def test_the_gym_seat_plays_against_the_agents_given() -> None:

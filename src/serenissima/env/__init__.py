@@ -59,11 +59,15 @@ def aec_env(
     reward: str = "win",
     render_mode: str | None = None,
     actions: str = "flat",
+    *,
+    copy: bool = True,
 ) -> SerenissimaAEC:
     """A PettingZoo AEC environment of ``ruleset`` (see :class:`SerenissimaAEC`).
 
     ``actions="factored"`` makes an action one value per head of the ruleset's
     factored space (``Ruleset.factored_space``) instead of one flat index.
+    ``copy=False`` hands out the environment's own read-only action mask,
+    rewritten in place at the next step, instead of a new one each view.
 
     Example:
         >>> env = aec_env("modern", players=2, reward="rank")
@@ -72,7 +76,7 @@ def aec_env(
         >>> aec_env("modern", players=2, actions="factored").action_space("seat_0")
         MultiDiscrete([25 34 34 15])
     """
-    return SerenissimaAEC(ruleset, players, options, reward, render_mode, actions)
+    return SerenissimaAEC(ruleset, players, options, reward, render_mode, actions, copy)
 
 
 def gym_env(

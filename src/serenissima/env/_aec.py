@@ -38,10 +38,12 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
     other step rewards 0. ``infos[agent]`` holds the seat's ``"legal"`` index
     tuple (when it acts) and, at the end, the ``"standings"``.
 
-    The flat ``"action_mask"`` is read-only and is the environment's own: the
-    seat to act's is rewritten in place at the next step (only the indexes
-    that change), the others' is all 0. Copy it to keep it past the step: a
-    new classic mask, 172,365 bytes, would cost more than the decision.
+    Each view hands out a new flat ``"action_mask"``, which a learner may keep
+    (in a replay buffer, say). With ``copy=False`` it is instead the
+    environment's own read-only array: the seat to act's is rewritten in place
+    at the next step (only the indexes that change), the others' is all 0, so
+    it must be copied to be kept past the step. That saves a copy a view: a
+    classic mask is 172,365 bytes, which costs more than the decision.
 
     An index that is out of the space or not legal raises a typed error
     (``ArgumentValueError`` naming the bound, ``IllegalActionError`` naming
@@ -62,6 +64,7 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
         render_mode: ``"ansi"`` (``render`` returns the board as text) or
             ``"human"`` (it prints it), or ``None``.
         actions: ``"flat"`` (an index) or ``"factored"`` (a value per head).
+        copy: Whether each view's flat mask is a new array (see above).
 
     Example:
         >>> from serenissima.env import aec_env
@@ -86,6 +89,7 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
         reward: str = "win",
         render_mode: str | None = None,
         actions: str = "flat",
+        copy: bool = True,
     ) -> None:
         super().__init__()
         self.rules = ruleset_of(ruleset)
@@ -112,6 +116,7 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
         self._mask = np.zeros(self._spaces.mask_size, np.int8)
         self._mask_of: tuple[int, ...] = ()
         self._masks = (_read_only(self._mask), _read_only(np.zeros_like(self._mask)))
+        self.copy = copy
         self._choices: FactoredChoices | None = None
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
@@ -194,11 +199,13 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
         vector = spaces_.observer.vector(state, seat)
         legal = self._legal
         if state.to_act != seat or not legal:
-            return {"observation": vector, "action_mask": self._masks[1]}
-        if self._mask_of is not legal:
-            spaces_.observer.mask(legal, out=self._mask, previous=self._mask_of)
-            self._mask_of = legal
-        return {"observation": vector, "action_mask": self._masks[0]}
+            mask = self._masks[1]
+        else:
+            if self._mask_of is not legal:
+                spaces_.observer.mask(legal, out=self._mask, previous=self._mask_of)
+                self._mask_of = legal
+            mask = self._masks[0]
+        return {"observation": vector, "action_mask": mask.copy() if self.copy else mask}
 
     def head_mask(self, prefix: Sequence[int] = ()) -> Any:
         """The int8 mask of the next head of the seat to act, after the head values ``prefix``.
