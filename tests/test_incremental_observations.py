@@ -2,37 +2,22 @@
 
 from __future__ import annotations
 
-import random
 from types import SimpleNamespace
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.games import random_walk
 
 import serenissima as ser
 from serenissima.engine.arrays import Observer
-from serenissima.engine.chance import sample_outcome
-from serenissima.engine.core import CHANCE, TERMINAL, State
+from serenissima.engine.core import State
 from serenissima.engine.encoding import Writer
 from serenissima.engine.errors import ArgumentTypeError, ArgumentValueError, StateError
 from serenissima.engine.slates import Plan, Slate
 
 EDITIONS = ("classic", "modern")
-
-
-def _states(rules: ser.Ruleset, players: int, seed: int, most: int = 400) -> list[State]:
-    """The states of a random game (chance included), at most ``most`` of them."""
-    rng = random.Random(seed)
-    state = rules.new_game(players)
-    states = [state]
-    while state.to_act != TERMINAL and len(states) < most:
-        if state.to_act == CHANCE:
-            state = rules.apply(state, sample_outcome(rules.chance_outcomes(state), rng))
-        else:
-            state = rules.apply(state, rng.choice(rules.legal_actions(state)))
-        states.append(state)
-    return states
 
 
 def _whole(rules: ser.Ruleset, state: State, seat: int | None) -> tuple[float, ...]:
@@ -56,7 +41,7 @@ def test_a_slate_rewritten_part_by_part_holds_the_whole_vector(
     # views of several games, in any order and from any seat (or a spectator's),
     # go through one slate and one observer: each must equal the vector written whole
     rules = ser.load_ruleset(edition)
-    games = [_states(rules, players, seed, most=150) for seed in seeds]
+    games = [random_walk(rules, players, seed, 150) for seed in seeds]
     size = rules.observation_layout(players).size
     slate = Slate(size)
     observer = Observer(rules, players)
@@ -76,7 +61,7 @@ def test_a_whole_game_seen_from_every_seat_in_turn(edition: str, players: int) -
     rules = ser.load_ruleset(edition)
     observer = Observer(rules, players)
     floats = Observer(rules, players)
-    for state in _states(rules, players, seed=players, most=600):
+    for state in random_walk(rules, players, players, 600):
         for seat in range(players):
             whole = np.float32(_whole(rules, state, seat))
             assert np.array_equal(observer.vector(state, seat), whole)
@@ -87,7 +72,7 @@ def test_a_whole_game_seen_from_every_seat_in_turn(edition: str, players: int) -
 def test_most_parts_are_left_alone_from_one_view_to_the_next() -> None:
     # what makes the slate worth keeping: far fewer numbers written than the vector holds
     rules = ser.load_ruleset("classic")
-    states = [s for s in _states(rules, 4, seed=5) if s.to_act >= 0]
+    states = [s for s in random_walk(rules, 4, 5, 400) if s.to_act >= 0]
     slate = Slate(rules.observation_layout(4).size)
     written = 0
     for state in states:
@@ -197,7 +182,7 @@ def test_arrays_and_floats_of_one_observer_agree_however_they_alternate(edition:
     # OpenSpiel asks one game's observer for tensors as floats and for arrays in turn
     rules = ser.load_ruleset(edition)
     observer = Observer(rules, 2)
-    for number, state in enumerate(_states(rules, 2, seed=11, most=200)):
+    for number, state in enumerate(random_walk(rules, 2, 11, 200)):
         seen = rules.observe(state, number % 2)
         whole = np.float32(_whole(rules, state, number % 2))
         if number % 3:
@@ -251,7 +236,7 @@ def test_plans_and_slates_refuse_what_they_cannot_keep() -> None:
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_a_single_float_slate_is_the_float32_vector_numpy_reads_in_place(edition: str) -> None:
     rules = ser.load_ruleset(edition)
-    states = _states(rules, 3, seed=5, most=120)
+    states = random_walk(rules, 3, 5, 120)
     slate = Slate(rules.observation_layout(3).size, "f")
     view = np.frombuffer(slate.values, np.float32)
     for number, state in enumerate(states):

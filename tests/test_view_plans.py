@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.games import random_walk
 
 import serenissima as ser
 from serenissima.engine.arrays import Observer
@@ -19,20 +20,6 @@ from serenissima.engine.errors import ArgumentValueError, StateError
 from serenissima.engine.view_plans import SEAT, ViewPlan, ViewWriter, one_hot
 
 EDITIONS = ("classic", "modern")
-
-
-def _states(rules: ser.Ruleset, players: int, seed: int, most: int = 400) -> list[State]:
-    """Every state of a random game (chance nodes and the end included), at most ``most``."""
-    rng = random.Random(seed)
-    state = rules.new_game(players)
-    states = [state]
-    while state.to_act != TERMINAL and len(states) < most:
-        if state.to_act == CHANCE:
-            state = rules.apply(state, sample_outcome(rules.chance_outcomes(state), rng))
-        else:
-            state = rules.apply(state, rng.choice(rules.legal_actions(state)))
-        states.append(state)
-    return states
 
 
 def _whole(rules: ser.Ruleset, state: State, seat: int | None) -> list[float]:
@@ -55,7 +42,7 @@ def test_views_written_from_the_state_equal_the_observations_vectors(
     # views of several games (set-up, chance, the end), in any order, from any seat or a
     # spectator, through one observer: each equals the vector of the seat's observation
     rules = ser.load_ruleset(edition)
-    games = [_states(rules, players, seed, most=300) for seed in seeds]
+    games = [random_walk(rules, players, seed, 300) for seed in seeds]
     observer = Observer(rules, players)
     floats = Observer(rules, players)
     for number, (pick, seat_pick) in enumerate(picks):
@@ -73,7 +60,7 @@ def test_a_whole_game_seen_from_every_seat_and_a_spectator(edition: str, players
     rules = ser.load_ruleset(edition)
     observer = Observer(rules, players)
     tensor = np.zeros(observer.size, np.float32)
-    for number, state in enumerate(_states(rules, players, seed=players + 7, most=800)):
+    for number, state in enumerate(random_walk(rules, players, players + 7, 800)):
         for seat in (*range(players), None):
             whole = _whole(rules, state, seat)
             if number % 2:

@@ -13,8 +13,7 @@ import functools
 import operator
 from collections.abc import Hashable, Sequence
 
-from serenissima.engine.core import CHANCE
-from serenissima.engine.view_plans import SEAT, Counts, ViewPlan, one_hot
+from serenissima.engine.view_plans import HEAD_PARTS, SEAT, Counts, SeatTables, ViewPlan, one_hot
 
 from .context import Ctx
 from .encoding import KINDS, PHASES, STAGES, Focus, focus_of
@@ -26,11 +25,10 @@ __all__ = ["VIEW_PLAN", "Tables", "tables"]
 Hot = dict[Hashable, tuple[float, ...]]
 
 
-class Tables:
+class Tables(SeatTables):
     """What the parts read besides the state: the context and the one-hot numbers of one game."""
 
     __slots__ = (
-        "actor",
         "areas",
         "counts",
         "ctx",
@@ -39,19 +37,13 @@ class Tables:
         "nations",
         "no_galley",
         "owners",
-        "phases",
-        "players",
-        "seats",
         "slots",
         "stages",
     )
 
     def __init__(self, ctx: Ctx, players: int) -> None:
         self.ctx = ctx
-        self.players = players
-        self.seats: Hot = one_hot(range(players))
-        self.actor: Hot = one_hot(range(players + 2))
-        self.phases: Hot = one_hot(PHASES)
+        super().__init__(players, PHASES)
         self.nations: Hot = one_hot(tuple(n.id for n in ctx.params.nations))
         self.owners: Hot = one_hot((*range(players), None))
         self.areas: Hot = one_hot(ctx.board.areas)
@@ -67,19 +59,6 @@ class Tables:
 def tables(ctx: Ctx, players: int) -> Tables:
     """The tables of ``players``-seat games of ``ctx``'s ruleset, made once."""
     return Tables(ctx, players)
-
-
-def _seat(state: ClassicState, seat: int | None, t: Tables) -> Sequence[float]:
-    return t.seats[seat]
-
-
-def _actor(state: ClassicState, seat: int | None, t: Tables) -> Sequence[float]:
-    to_act = state.to_act
-    return t.actor[to_act if to_act >= 0 else t.players + (to_act != CHANCE)]
-
-
-def _phase(state: ClassicState, seat: int | None, t: Tables) -> Sequence[float]:
-    return t.phases[type(state.phase).__name__]
 
 
 def _round(state: ClassicState, seat: int | None, t: Tables) -> Sequence[float]:
@@ -251,9 +230,7 @@ def _focus(index: int, focus: Focus, state: ClassicState, t: Tables) -> Sequence
 
 VIEW_PLAN = ViewPlan(
     (
-        ((SEAT,), _seat),
-        (("to_act",), _actor),
-        (("phase",), _phase),
+        *HEAD_PARTS,
         (("turn", "nations"), _round),
         ((SEAT, "ducats"), _ducats),
         (("reckoned",), _reckoned),

@@ -12,8 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Hashable, Sequence
 
-from serenissima.engine.core import CHANCE
-from serenissima.engine.view_plans import SEAT, Counts, ViewPlan, one_hot
+from serenissima.engine.view_plans import HEAD_PARTS, SEAT, Counts, SeatTables, ViewPlan, one_hot
 
 from .context import Ctx
 from .encoding import PHASES, PURPOSES
@@ -25,11 +24,10 @@ __all__ = ["VIEW_PLAN", "Tables", "tables"]
 Hot = dict[Hashable, tuple[float, ...]]
 
 
-class Tables:
+class Tables(SeatTables):
     """What the parts read besides the state: the context, its numbers and one-hot tables."""
 
     __slots__ = (
-        "actor",
         "areas",
         "counts",
         "ctx",
@@ -40,23 +38,17 @@ class Tables:
         "no_galley",
         "numbers",
         "owners",
-        "phases",
-        "players",
         "ports",
         "purposes",
-        "seats",
         "wheel",
     )
 
     def __init__(self, ctx: Ctx, players: int) -> None:
         self.ctx = ctx
-        self.players = players
+        super().__init__(players, PHASES)
         self.numbers = tuple(range(1, ctx.params.components.galleys + 1))
         """The galleys' printed numbers."""
         self.good_ids = goods = tuple(g.id for g in ctx.params.goods)
-        self.seats: Hot = one_hot(range(players))
-        self.actor: Hot = one_hot(range(players + 2))
-        self.phases: Hot = one_hot(PHASES)
         self.owners: Hot = one_hot((*range(players), None))
         self.areas: Hot = one_hot(ctx.board.areas)
         self.goods: Hot = one_hot(goods)
@@ -73,19 +65,6 @@ class Tables:
 def tables(ctx: Ctx, players: int) -> Tables:
     """The tables of ``players``-seat games of ``ctx``'s ruleset, made once."""
     return Tables(ctx, players)
-
-
-def _seat(state: ModernState, seat: int | None, t: Tables) -> Sequence[float]:
-    return t.seats[seat]
-
-
-def _actor(state: ModernState, seat: int | None, t: Tables) -> Sequence[float]:
-    to_act = state.to_act
-    return t.actor[to_act if to_act >= 0 else t.players + (to_act != CHANCE)]
-
-
-def _phase(state: ModernState, seat: int | None, t: Tables) -> Sequence[float]:
-    return t.phases[type(state.phase).__name__]
 
 
 def _header(state: ModernState, seat: int | None, t: Tables) -> Sequence[float]:
@@ -201,9 +180,7 @@ def _focus(index: int, focus: Focus, state: ModernState, t: Tables) -> Sequence[
 
 VIEW_PLAN = ViewPlan(
     (
-        ((SEAT,), _seat),
-        (("to_act",), _actor),
-        (("phase",), _phase),
+        *HEAD_PARTS,
         (("first_player", "turn", "track", "scorings"), _header),
         ((SEAT, "ducats"), _ducats),
         (("reckoned", "reserve", "supply"), _purses),

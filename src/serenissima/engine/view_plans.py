@@ -21,10 +21,10 @@ import struct
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final, final
 
-from serenissima.engine.core import State
+from serenissima.engine.core import CHANCE, State
 from serenissima.engine.errors import ArgumentValueError
 
-__all__ = ["SEAT", "Counts", "ViewPlan", "ViewWriter", "one_hot"]
+__all__ = ["HEAD_PARTS", "SEAT", "Counts", "SeatTables", "ViewPlan", "ViewWriter", "one_hot"]
 
 _UNKNOWN: Final = object()
 """What a piece's last key is while it is not known to be written."""
@@ -106,6 +106,55 @@ class Counts(dict[tuple[tuple[Hashable, ...], float], tuple[float, ...]]):
             self.clear()
         self[key] = counts
         return counts
+
+
+class SeatTables:
+    """The one-hot tables of the parts every edition's vector opens with (:data:`HEAD_PARTS`).
+
+    An edition's own tables derive from it and add what its other parts read.
+
+    Args:
+        players: The seats of the game.
+        phases: The names of the edition's phase classes, in the vector's order.
+
+    Example:
+        >>> tables = SeatTables(2, ("Bidding", "Moving"))
+        >>> tables.seats[1], tables.actor[3], tables.phases["Moving"]
+        ((0.0, 1.0), (0.0, 0.0, 0.0, 1.0), (0.0, 1.0))
+    """
+
+    __slots__ = ("actor", "phases", "players", "seats")
+
+    def __init__(self, players: int, phases: Sequence[str]) -> None:
+        self.players = players
+        self.seats = one_hot(range(players))
+        """The seat that looks (all 0 for a spectator)."""
+        self.actor = one_hot(range(players + 2))
+        """The seat to act, then chance, then the end of the game."""
+        self.phases = one_hot(phases)
+        """The phase the game is in, by its class's name."""
+
+
+def _seat_part(state: State, seat: int | None, t: SeatTables) -> Sequence[float]:
+    return t.seats[seat]
+
+
+def _actor_part(state: State, seat: int | None, t: SeatTables) -> Sequence[float]:
+    to_act = state.to_act
+    return t.actor[to_act if to_act >= 0 else t.players + (to_act != CHANCE)]
+
+
+def _phase_part(state: State, seat: int | None, t: SeatTables) -> Sequence[float]:
+    return t.phases[type(state.phase).__name__]  # type: ignore[attr-defined]
+
+
+HEAD_PARTS: Final[tuple[Part, ...]] = (
+    ((SEAT,), _seat_part),
+    (("to_act",), _actor_part),
+    (("phase",), _phase_part),
+)
+"""The parts both editions' vectors open with: the seat that looks, the seat to act (or
+chance, or the end), and the phase, each one-hot, read from a :class:`SeatTables`."""
 
 
 @final
