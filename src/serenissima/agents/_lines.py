@@ -25,6 +25,11 @@ lines on more drawn states:
   more iterations try more answers.
 
 The action played is the root's most visited one (ties: the better mean).
+
+As with greedy rollouts, the answers below the root are chosen on the drawn
+state, and a node stands for the actions before it: another seat's answer may
+thus depend on an action it could not see (a secret bid). The classic hints
+search no such decision; a search of one should keep the tree (the default).
 """
 
 from __future__ import annotations
