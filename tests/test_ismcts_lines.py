@@ -132,3 +132,14 @@ def test_every_line_is_scored_where_it_leaves_the_root_decisions_turn() -> None:
     assert len(scored) == 6
     for end in scored:
         assert end.to_act == TERMINAL or line_end(rules, end, True) != stage
+
+
+def test_without_a_prior_the_root_actions_not_yet_tried_are_tried_first() -> None:
+    rules = RULES["classic"]
+    for position in by_kind("movement")[1:3]:
+        agent = ISMCTSAgent(seed=2, iterations=3, rollout="greedy-tree", prior=0)
+        assert agent.act(rules, position) in rules.legal_actions(position)
+        tree = search(rules, position, 2)
+        tree.settings = tree.settings._replace(prior=0)
+        tree.run()
+        assert sum(child.visits for child in tree.top.children.values()) == 2

@@ -38,8 +38,7 @@ import math
 import random
 from typing import Final
 
-from serenissima.agents._prior import Prior
-from serenissima.agents._rollouts import _drawn, line_end
+from serenissima.agents._rollouts import _drawn, line_end, root_candidates
 from serenissima.agents._tree import Search
 from serenissima.agents.greedy import GreedyAgent
 from serenissima.engine.core import CHANCE, TERMINAL, Action, State
@@ -68,10 +67,7 @@ class LineTreeSearch(Search):
     def run(self) -> Action:
         """The most visited of the root's best actions (ties: the better mean)."""
         seat, players = self.seat, self.players
-        prior = Prior(self.rules, seat, players, self.values)
-        values = prior.root_values(self.seen, self.offered, self.rng, True)
-        ranked = sorted(self.offered, key=lambda action: values[action][seat], reverse=True)
-        self.candidates = ranked[: self.settings.width]
+        self.candidates, values = root_candidates(self)
         if len(self.candidates) == 1:
             return self.candidates[0]
         top = self.top = _Line(players)
@@ -168,7 +164,7 @@ class LineTreeSearch(Search):
         c = self.settings.exploration
         log_visits = math.log(max(2, node.visits))
         best, best_score = open_[0], -math.inf
-        for action in open_:
+        for action in open_:  # unvisited only at the root with no prior (prior=0)
             child = children[action]
             mean = child.totals[actor] / child.visits if child.visits else high
             score = (mean - low) * scale + c * math.sqrt(log_visits / max(1, child.visits))

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
     from serenissima.engine.ruleset import Ruleset
 
-__all__ = ["RolloutSearch", "line_end", "stage_of"]
+__all__ = ["RolloutSearch", "line_end", "root_candidates", "stage_of"]
 
 
 def stage_of(rules: Ruleset, state: State) -> tuple[int, str]:
@@ -65,11 +65,7 @@ class RolloutSearch(Search):
 
     def run(self) -> Action:
         """The candidate whose lines scored best for the seat (ties: the better prior)."""
-        seat = self.seat
-        prior = Prior(self.rules, seat, self.players, self.values)
-        values = prior.root_values(self.seen, self.offered, self.rng, True)
-        ranked = sorted(self.offered, key=lambda action: values[action][seat], reverse=True)
-        candidates = ranked[: self.settings.width]
+        candidates, _ = root_candidates(self)
         if len(candidates) == 1:
             return candidates[0]
         totals = [0.0] * len(candidates)
@@ -101,6 +97,15 @@ class RolloutSearch(Search):
                 action = greedy.act(rules, state)
             state = step(rules, state, action)[0]
         return self.values(state)[self.seat]
+
+
+def root_candidates(search: Search) -> tuple[list[Action], dict[Action, list[float]]]:
+    """The root's ``width`` best actions by the prior's one-decision value, and every value."""
+    seat = search.seat
+    prior = Prior(search.rules, seat, search.players, search.values)
+    values = prior.root_values(search.seen, search.offered, search.rng, True)
+    ranked = sorted(search.offered, key=lambda action: values[action][seat], reverse=True)
+    return ranked[: search.settings.width], values
 
 
 def _drawn(outcomes: tuple[tuple[Action, Fraction], ...], rng: random.Random) -> Action:
