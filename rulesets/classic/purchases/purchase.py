@@ -71,10 +71,18 @@ def hire_allowance(ctx: Ctx, state: ClassicState, index: int) -> int | None:
 
 def _may_recruit(ctx: Ctx, state: ClassicState, index: int) -> bool:
     """A sailor can be hired at port ``index``: allowance and box (cost aside)."""
+    return _port_hires(ctx, state, index) and _box_has_sailors(state)
+
+
+def _port_hires(ctx: Ctx, state: ClassicState, index: int) -> bool:
+    """Port ``index`` has not yet hired its allowance of sailors this round (C-HIRE-2)."""
     allowance = hire_allowance(ctx, state, index)
-    if allowance is not None and state.hired[index] >= allowance:
-        return False
-    return state.sailors_box is None or state.sailors_box > 0  # C-COMP-4, X-C-48
+    return allowance is None or state.hired[index] < allowance
+
+
+def _box_has_sailors(state: ClassicState) -> bool:
+    """The box of sailors is not empty, or not counted (C-COMP-4, X-C-48)."""
+    return state.sailors_box is None or state.sailors_box > 0
 
 
 # --- legal actions --------------------------------------------------------------
@@ -111,13 +119,11 @@ def _hires(
     """C-HIRE-1..3: a sailor at an own port, into its garrison or onto a galley there."""
     if state.ducats[seat] < ctx.params.costs.recruit:
         return
-    if state.sailors_box is not None and state.sailors_box <= 0:
-        return  # the box is empty (C-COMP-4, X-C-48; see _may_recruit)
-    hired = state.hired
+    if not _box_has_sailors(state):
+        return
     for index in owned:
-        allowance = hire_allowance(ctx, state, index)
-        if allowance is not None and hired[index] >= allowance:
-            continue  # the port's recruits this round (C-HIRE-2; see _may_recruit)
+        if not _port_hires(ctx, state, index):
+            continue
         port_id, area = ctx.port_ids[index], ctx.port_areas[index]
         if garrison_takes(ctx, state, index):
             out.append(Hire(port_id, 0))
@@ -187,10 +193,7 @@ def purchase_legal(ctx: Ctx, state: ClassicState, turn: Purchasing) -> tuple[Act
         ask_actions(ctx, state, seat, turn.talks, mine, held.holders, out)
     if owned:
         _hires(ctx, state, seat, mine, owned, out)
-        costs = ctx.params.costs
-        purse = state.ducats[seat]
-        if purse >= costs.galley or purse >= costs.fort:  # as _builds asks first
-            _builds(ctx, state, seat, owned, out)
+        _builds(ctx, state, seat, owned, out)
     if mine:
         flows = turn.flows
         sailor_shift_actions(ctx, state, flows, mine, owned, out)
