@@ -70,16 +70,12 @@ def sailor_shift_actions(
     if not mine:
         return
     back = backflows(ctx, flows, "sailor") if flows else None
-    memo = ctx.memo
-    most, spaces = ctx.max_sailors, ctx.spaces  # a galley takes a sailor: ctx.takes_sailor
+    memo, takes_sailor = ctx.memo, ctx.takes_sailor
     if len(mine) > 1:
         for source in mine:
             area = source.area
             for target in mine:
-                if target is source or target.area != area:
-                    continue
-                crew = target.sailors
-                if crew >= most or crew + len(target.cargo) >= spaces:
+                if target is source or target.area != area or not takes_sailor(target):
                     continue
                 name, other = str(source.id), str(target.id)
                 if back is None or not back.undoes(name, other):
@@ -106,11 +102,9 @@ def sailor_shift_actions(
                     ShiftSailor(port_id, name),
                     ShiftSailor(name, port_id),
                 )
-            crew = galley.sailors
             if (
                 garrison >= 1
-                and crew < most
-                and crew + len(galley.cargo) < spaces
+                and takes_sailor(galley)
                 and (back is None or not back.undoes(port_id, name))
             ):
                 out.append(pair[0])
@@ -128,17 +122,12 @@ def good_shift_actions(
     """
     if len(mine) < 2:
         return
-    most, spaces = ctx.max_goods, ctx.spaces  # a galley with room for goods: ctx.free_cargo
+    free_cargo = ctx.free_cargo
     for source in mine:
         if not source.cargo:
             continue
         area = source.area
-        targets: list[Galley] = []
-        for target in mine:
-            if target is not source and target.area == area:
-                goods = len(target.cargo)
-                if goods < most and target.sailors + goods < spaces:
-                    targets.append(target)
+        targets = [t for t in mine if t is not source and t.area == area and free_cargo(t) > 0]
         if not targets:
             continue
         for good in sorted(set(source.cargo)):
