@@ -237,13 +237,10 @@ class Ctx:
 
     def active(self, state: ModernState) -> Galley:
         """The active galley (only during an activation)."""
-        act = state.act
-        assert act is not None
-        number = act.galley
-        for galley in state.galleys:  # state.galley(number), without its call
-            if galley.number == number:
-                return galley
-        raise AssertionError(f"the active galley {number} is not in play")
+        assert state.act is not None
+        galley = state.galley(state.act.galley)
+        assert galley is not None
+        return galley
 
 
 def owned_ports(ports: tuple[Port, ...], seat: int) -> int:
