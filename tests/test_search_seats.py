@@ -35,10 +35,11 @@ def position(seat: int, mine: int, theirs: int, they_stopped: bool = False) -> S
         {},
         {"depth": 0},
         {"rollout": "greedy"},
+        {"rollout": "greedy-tree"},
         {"minimax": 0.0, "rival": 0.0},
         {"scale": "siblings"},
     ],
-    ids=["default", "no-rollout", "greedy-rollouts", "own-estimate", "siblings"],
+    ids=["default", "no-rollout", "greedy-rollouts", "greedy-tree", "own-estimate", "siblings"],
 )
 def test_a_seat_far_behind_rolls_from_either_seat(seat: int, settings: dict[str, object]) -> None:
     state = position(seat, mine=2, theirs=RULES.params.target - 2)
@@ -48,11 +49,18 @@ def test_a_seat_far_behind_rolls_from_either_seat(seat: int, settings: dict[str,
 
 
 @pytest.mark.parametrize("seat", [0, 1])
-def test_the_choice_is_the_same_from_each_seat_of_a_mirrored_position(seat: int) -> None:
+@pytest.mark.parametrize("rollout", [None, "greedy-tree"], ids=["default", "greedy-tree"])
+def test_the_choice_is_the_same_from_each_seat_of_a_mirrored_position(
+    seat: int, rollout: str | None
+) -> None:
     """Same seed, mirrored position: the same action, whichever seat decides."""
     for mine, theirs in ((3, 5), (6, 2), (4, 4)):
-        here = ISMCTSAgent(seed=7, iterations=80).act(RULES, position(seat, mine, theirs))
-        there = ISMCTSAgent(seed=7, iterations=80).act(RULES, position(1 - seat, mine, theirs))
+        here = ISMCTSAgent(seed=7, iterations=80, rollout=rollout).act(
+            RULES, position(seat, mine, theirs)
+        )
+        there = ISMCTSAgent(seed=7, iterations=80, rollout=rollout).act(
+            RULES, position(1 - seat, mine, theirs)
+        )
         assert here == there, (mine, theirs)
 
 
