@@ -12,8 +12,8 @@ left out. The contenders:
   legal indexes from ``info["legal"]`` (``env.last(observe=False)``), as a
   policy that needs no observation would;
 - ``pettingzoo+obs``: the same loop reading each observation, the seat's
-  float32 vector and its int8 action mask, the environment's own array
-  rather than a copy a view (``copy=False``) (what a learner's loop pays the
+  float32 vector and its int8 action mask, the environment's own arrays
+  rather than copies (``copy=False``) (what a learner's loop pays the
   environment; what its policy then does with them is its own cost: a
   policy that scanned classic's flat mask, 172,365 wide, for its ones would
   pay more than the environment does, which is what factored actions are for);

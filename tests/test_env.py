@@ -144,6 +144,35 @@ def test_the_mask_handed_out_is_read_only_and_rewritten_where_the_legal_actions_
 
 
 @pytest.mark.parametrize("name", EDITIONS)
+def test_the_observation_handed_out_without_copies_is_read_only_and_each_views_own(
+    name: str,
+) -> None:
+    # with copy=False, one read-only array that every view rewrites: it must hold the
+    # view asked for last, from whichever seat, equal to the copy a copying env hands out
+    env = aec_env(name, players=2, copy=False)
+    twin = aec_env(name, players=2)
+    env.reset(seed=7)
+    twin.reset(seed=7)
+    rng = random.Random(7)
+    for agent in env.agent_iter(max_iter=120):
+        observation, _, terminated, truncated, info = env.last()
+        vector = observation["observation"]
+        assert not vector.flags.writeable
+        with pytest.raises(ValueError, match="read-only"):
+            vector[0] = 1.0
+        for seat in (*env.possible_agents, agent):
+            seen = env.observe(seat)["observation"]
+            assert np.array_equal(seen, twin.observe(seat)["observation"]), seat
+        if terminated or truncated:
+            env.step(None)
+            twin.step(None)
+            continue
+        action = rng.choice(info["legal"])
+        env.step(action)
+        twin.step(action)
+
+
+@pytest.mark.parametrize("name", EDITIONS)
 def test_by_default_every_view_hands_out_a_mask_of_its_own(name: str) -> None:
     env = aec_env(name, players=2)
     env.reset(seed=6)

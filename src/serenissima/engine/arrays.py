@@ -107,6 +107,7 @@ class Observer:
         "_direct",
         "_last",
         "_options",
+        "_shown",
         "_state_type",
         "layout",
         "num_actions",
@@ -129,6 +130,7 @@ class Observer:
         self._direct: _Direct | None = None
         self._options: object = None
         self._state_type: type | None = None
+        self._shown: npt.NDArray[np.float32] | None = None  # the read-only array of view()
         view_plan = getattr(rules.engine, "view_plan", None)
         if view_plan is not None:
             start = rules.new_game(players, options)
@@ -165,6 +167,37 @@ class Observer:
             raise ArgumentValueError(f"out must have the shape ({self.size},), not {out.shape}")
         out[...] = direct.update(state, seat).array
         return out
+
+    def view(self, state: State, seat: int | None) -> npt.NDArray[np.float32]:
+        """``seat``'s view of ``state`` in the observer's own read-only array, without a copy.
+
+        The array is rewritten by the observer's next view (of any seat or
+        state), so it must be copied to be kept; :meth:`vector` hands out a
+        new array instead.
+
+        Raises:
+            StateError: No such seat.
+
+        Example:
+            >>> import serenissima as ser
+            >>> rules = ser.load_ruleset("modern")
+            >>> observer = Observer(rules, 2)
+            >>> state = rules.new_game(players=2)
+            >>> seen = observer.view(state, 0)
+            >>> seen.flags.writeable, bool((seen == observer.vector(state, 0)).all())
+            (False, True)
+        """
+        direct = self._of(state, seat)
+        if direct is None:
+            last = self._update(self.rules.observe(state, seat))
+            array = last.array
+        else:
+            array = direct.update(state, seat).array
+        shown = self._shown
+        if shown is None or shown.base is not array:
+            shown = self._shown = array.view()
+            shown.flags.writeable = False
+        return shown
 
     def floats_of(self, state: State, seat: int | None) -> list[float]:
         """``seat``'s view of ``state`` as a list of Python floats (see :meth:`floats`).

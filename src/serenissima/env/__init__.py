@@ -66,8 +66,8 @@ def aec_env(
 
     ``actions="factored"`` makes an action one value per head of the ruleset's
     factored space (``Ruleset.factored_space``) instead of one flat index.
-    ``copy=False`` hands out the environment's own read-only action mask,
-    rewritten in place at the next step, instead of a new one each view.
+    ``copy=False`` hands out the environment's own read-only observation and
+    action mask, rewritten by the next view or step, instead of new ones each view.
 
     Example:
         >>> env = aec_env("modern", players=2, reward="rank")

@@ -38,12 +38,14 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
     other step rewards 0. ``infos[agent]`` holds the seat's ``"legal"`` index
     tuple (when it acts) and, at the end, the ``"standings"``.
 
-    Each view hands out a new flat ``"action_mask"``, which a learner may keep
-    (in a replay buffer, say). With ``copy=False`` it is instead the
-    environment's own read-only array: the seat to act's is rewritten in place
-    at the next step (only the indexes that change), the others' is all 0, so
-    it must be copied to be kept past the step. That saves a copy a view: a
-    classic mask is 172,365 bytes, which costs more than the decision.
+    Each view hands out a new ``"observation"`` and a new flat
+    ``"action_mask"``, which a learner may keep (in a replay buffer, say).
+    With ``copy=False`` they are instead the environment's own read-only
+    arrays: the observation is rewritten by the next view (of any seat), the
+    seat to act's mask in place at the next step (only the indexes that
+    change), the others' mask is all 0; so they must be copied to be kept.
+    That saves two copies a view: a classic mask is 172,365 bytes, which
+    costs more than the decision.
 
     An index that is out of the space or not legal raises a typed error
     (``ArgumentValueError`` naming the bound, ``IllegalActionError`` naming
@@ -64,7 +66,7 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
         render_mode: ``"ansi"`` (``render`` returns the board as text) or
             ``"human"`` (it prints it), or ``None``.
         actions: ``"flat"`` (an index) or ``"factored"`` (a value per head).
-        copy: Whether each view's flat mask is a new array (see above).
+        copy: Whether each view's observation and flat mask are new arrays (see above).
 
     Example:
         >>> from serenissima.env import aec_env
@@ -196,13 +198,14 @@ class SerenissimaAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
         if spaces_.factored is not None:
             legal = self._legal if state.to_act == seat else ()
             return spaces_.observe(state, seat, legal, self._choices)
-        vector = spaces_.observer.vector(state, seat)
+        observer = spaces_.observer
+        vector = observer.vector(state, seat) if self.copy else observer.view(state, seat)
         legal = self._legal
         if state.to_act != seat or not legal:
             mask = self._masks[1]
         else:
             if self._mask_of is not legal:
-                spaces_.observer.mask(legal, out=self._mask, previous=self._mask_of)
+                observer.mask(legal, out=self._mask, previous=self._mask_of)
                 self._mask_of = legal
             mask = self._masks[0]
         return {"observation": vector, "action_mask": mask.copy() if self.copy else mask}
