@@ -39,6 +39,7 @@ from .phases import (
     Fighting,
     GameOver,
     Landing,
+    Permission,
     Rolling,
     Selling,
     Spoils,
@@ -120,47 +121,57 @@ def estimate(ctx: Ctx, state: ClassicState, seat: int) -> float:
         >>> rules.evaluate(state, 0) > 10
         True
     """
-    if isinstance(state.phase, GameOver):
+    phase = state.phase
+    if isinstance(phase, GameOver):
         return float(sum(v for _, v in wealth(ctx, state, seat)))
     params = ctx.params
     w = WEIGHTS
     per_point = params.wealth.ducats_per_point
     ducats = state.ducats[seat]
-    if isinstance(state.phase, Bidding):
+    if isinstance(phase, Bidding):
         ducats -= state.bids[seat] or 0  # its own bid, made: paid once all are in (C-BID-6)
-    galleys = ctx.galleys_of(state, seat)
-    goods = frozenset(good for galley in galleys for good in galley.cargo)
+    galleys = [g for g in state.galleys if g.owner == seat]
+    cargoes = [g.cargo for g in galleys if g.cargo]
+    goods = frozenset().union(*cargoes) if cargoes else _NO_GOODS
     buyers, targets, points, guards = _offers(ctx, state, seat, goods)
     if points is None:  # the parts count pieces off the ports too
         points = _points(ctx, state, seat)
     value = points + ducats / per_point
     rounds = pace.rounds_after(state)
-    selling_done = pace.selling_done(state, seat)
+    # where the round stands for the seat (pace.turn_done of the sales and the landings)
+    now = phase.moving if isinstance(phase, Permission) else phase
+    order = state.order
+    selling = isinstance(now, Selling)
+    selling_done = isinstance(now, Selling) and seat in order and order.index(seat) < now.index
     if ctx.holds_capital(state, seat):
         value += (rounds + (not selling_done)) * params.income.own_capital / per_point
     for guard in guards:
         value += guard
     sailor = min(w.sailor_cap, w.sailor_aboard * (rounds + 1))
     galley_worth = min(w.galley_cap, w.galley_per_round * rounds)
-    landing_ahead = not isinstance(state.phase, Selling) and not pace.turn_done(
-        state, seat, Landing
+    landing_ahead = not selling and not (
+        isinstance(now, Landing) and seat in order and order.index(seat) < now.index
     )
-    in_battle = isinstance(state.phase, _IN_BATTLE)
-    loaded = tuple((galley, pace.moves_now(state, galley)) for galley in galleys if galley.cargo)
-    if loaded:
+    moves = pace.moves_of(state, galleys)
+    if cargoes:
+        loaded = tuple((g, m) for g, m in zip(galleys, moves, strict=True) if g.cargo)
         cargo_key = (id(buyers), loaded, selling_done, rounds)
         cargo = _CARGO.get(cargo_key)
         if cargo is None:
             cargo = (buyers, _cargo(ctx, loaded, buyers, not selling_done, rounds))
             _remember(_CARGO, cargo_key, cargo)
         value += cargo[1]
-    for galley in galleys:
+    fewest = params.galley.min_sailors
+    here = landing_ahead and isinstance(phase, _IN_BATTLE)
+    for galley, moves_now in zip(galleys, moves, strict=True):
         value += galley_worth + sailor * galley.sailors
-        if galley.sailors > ctx.params.galley.min_sailors:  # a sailor to land, one to sail
-            here = landing_ahead and in_battle
-            moves_now = pace.moves_now(state, galley)
+        if galley.sailors > fewest:  # a sailor to land, one to sail
             value += w.capture * _best(ctx, targets, galley, moves_now, landing_ahead, rounds, here)
     return value
+
+
+_NO_GOODS: frozenset[str] = frozenset()
+"""No goods aboard."""
 
 
 Offer = tuple[float, tuple[str, ...]]
@@ -331,17 +342,32 @@ def _best(
     rounds: int,
     here_only: bool,
 ) -> float:
-    """The best offer discounted by the way there; ``here_only``: this round only where it is."""
+    """The best offer discounted by the way there; ``here_only``: this round only where it is.
+
+    Each offer is discounted as :func:`_reach` says, written out here (this is
+    the heuristic's innermost loop).
+    """
     best = 0.0
     nearest = ctx.board.nearest
+    area, speed = galley.area, max(1, galley.sailors)
+    w = WEIGHTS
+    per_space, per_round = w.per_space, w.per_round
     for points, areas in offers:
         if points <= best:
             break
-        distance = nearest(galley.area, areas)
+        distance = nearest(area, areas)
         if distance is None:
             continue
         now = this_round and (not here_only or distance == 0)
-        best = max(best, points * _reach(moves_now, now, galley.sailors, distance, rounds))
+        if now and distance <= moves_now:
+            worth = points * (w.now * (1.0 - per_space * distance))
+        else:
+            later = max(1, math.ceil((distance - (moves_now if now else 0)) / speed))
+            if later > rounds:
+                continue  # out of reach: worth 0, which is no better
+            worth = points * (per_round**later * (1.0 - per_space * distance))
+        if worth > best:
+            best = worth
     return best
 
 

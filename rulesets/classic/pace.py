@@ -12,6 +12,8 @@ its rounds (C-SETUP-1).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .phases import (
     Bidding,
     Choosing,
@@ -30,7 +32,7 @@ from .phases import (
 )
 from .state import ClassicState, Galley
 
-__all__ = ["moves_now", "progress", "rounds_after", "selling_done", "turn_done"]
+__all__ = ["moves_now", "moves_of", "progress", "rounds_after", "selling_done", "turn_done"]
 
 
 def progress(state: ClassicState) -> float:
@@ -106,6 +108,38 @@ def moves_now(state: ClassicState, galley: Galley) -> int:
     if galley.id == moving.galley:
         return max(0, galley.sailors - moving.steps)
     return galley.sailors
+
+
+def moves_of(state: ClassicState, galleys: Sequence[Galley]) -> list[int]:
+    """:func:`moves_now` of each of ``galleys``, the phase looked at once.
+
+    Example:
+        >>> import serenissima as ser
+        >>> rules = ser.load_ruleset("classic")
+        >>> state = rules.new_game(2)
+        >>> moves_of(state, state.galleys) == [moves_now(state, g) for g in state.galleys]
+        True
+    """
+    phase = state.phase
+    if isinstance(phase, _BEFORE_MOVING):
+        return [galley.sailors for galley in galleys]
+    moving = phase.moving if isinstance(phase, Permission) else phase
+    if not isinstance(moving, Moving):
+        return [0] * len(galleys)
+    order, index = state.order, moving.index
+    mover = order[index]
+    out: list[int] = []
+    for galley in galleys:
+        owner = galley.owner
+        if owner != mover:  # another seat's galley: its turn is over, or yet to come
+            out.append(0 if owner in order and order.index(owner) < index else galley.sailors)
+        elif galley.id in moving.done:
+            out.append(0)
+        elif galley.id == moving.galley:
+            out.append(max(0, galley.sailors - moving.steps))
+        else:
+            out.append(galley.sailors)
+    return out
 
 
 def rounds_after(state: ClassicState) -> int:
