@@ -13,7 +13,7 @@ from serenissima.engine.core import State
 from serenissima.engine.errors import ArgumentTypeError, RulesetError
 from serenissima.engine.registry import load_ruleset
 from serenissima.engine.ruleset import Ruleset
-from serenissima.engine.spec import SearchHints
+from serenissima.engine.spec import SearchHints, SeatHints
 
 CLASSIC = load_ruleset("classic")
 MODERN = load_ruleset("modern")
@@ -73,6 +73,10 @@ def test_the_classic_edition_declares_greedy_rollouts_on_the_board() -> None:
     assert MODERN.info.search.values == CLASSIC.info.search.values == "values.json"
     assert hints.applies(2)
     assert hints.applies(4)
+    # at two seats, the tree of greedy lines; the rest of the table as it is
+    assert hints.seats == {"2": SeatHints(rollout="greedy-tree")}
+    assert hints.at(2) == attrs.evolve(hints, rollout="greedy-tree", seats={})
+    assert hints.at(3) is hints.at(4) is hints
     assert SearchHints(players=(4,)).applies(4)
     assert not SearchHints(players=(4,)).applies(2)
 
@@ -94,6 +98,28 @@ def test_the_search_bot_plays_the_classic_hints_by_default(
         for state in of_kind(CLASSIC, FOUR, kind):
             chosen = ISMCTSAgent(seed=7, iterations=4).act(CLASSIC, state)
             assert chosen == GreedyAgent(7).act(CLASSIC, state)
+    assert searches == []
+
+
+def test_the_search_bot_grows_a_tree_of_greedy_lines_at_two_classic_seats(
+    searches: list[tuple[str, Settings]],
+) -> None:
+    two = game(CLASSIC, 2, 5)
+    for kind in BOARD_KINDS[:2]:
+        for state in of_kind(CLASSIC, two, kind, 2):
+            ISMCTSAgent(seed=1, iterations=4).act(CLASSIC, state)
+    ISMCTSAgent(seed=1, iterations=4).act(CLASSIC, of_kind(CLASSIC, FOUR, "movement", 1)[0])
+    ISMCTSAgent(seed=1, iterations=4, rollout="greedy").act(
+        CLASSIC, of_kind(CLASSIC, two, "movement", 1)[0]
+    )
+    assert [name for name, _ in searches] == ["greedy-tree"] * 4 + ["greedy", "greedy"]
+    assert {settings.kinds for name, settings in searches[:4]} == {frozenset(BOARD_KINDS)}
+    # the bids and the trade stay the greedy bot's at two seats too
+    searches.clear()
+    for state in of_kind(CLASSIC, two, "bid"):
+        assert ISMCTSAgent(seed=7, iterations=4).act(CLASSIC, state) == GreedyAgent(7).act(
+            CLASSIC, state
+        )
     assert searches == []
 
 
@@ -213,6 +239,21 @@ def test_a_variant_inherits_the_hints_or_declares_its_own(tmp_path: Path) -> Non
     )
     # the variant's table replaces the base's whole: no kinds, so every kind
     assert own.info.search == SearchHints(rollout="heuristic", width=3, players=(2, 3))
+    counted = load_ruleset(
+        write_variant(
+            tmp_path / "counted",
+            '[ruleset.search]\nrollout = "greedy"\nkinds = ["movement"]\n'
+            '[ruleset.search.seats.3]\nkinds = ["movement", "battles"]\nwidth = 2',
+        )
+    )
+    hints = counted.info.search
+    assert (hints.at(3).rollout, hints.at(3).kinds, hints.at(3).width) == (
+        "greedy",
+        ("movement", "battles"),
+        2,
+    )
+    assert hints.at(2).kinds == ("movement",)
+    assert hints.at(2).width is None
 
 
 @pytest.mark.parametrize(
@@ -230,6 +271,17 @@ def test_a_variant_inherits_the_hints_or_declares_its_own(tmp_path: Path) -> Non
         ('horizon = "game"', "ruleset.search.horizon", "one of stage, turn"),
         ("players = [4, 0]", "ruleset.search.players[1]", "at least 1"),
         ("depth = 2", "ruleset.search", "unknown key 'depth'"),
+        # what differs at one player count: a count the ruleset has, and the same checks
+        ('[ruleset.search.seats.5]\nrollout = "greedy"', "ruleset.search.seats.5", "2, 3, 4"),
+        ("[ruleset.search.seats.two]\nwidth = 2", "ruleset.search.seats.two", "player count"),
+        ('[ruleset.search.seats.2]\nrollout = "smart"', "ruleset.search.seats.2.rollout", "one of"),
+        ("[ruleset.search.seats.3]\nwidth = 0", "ruleset.search.seats.3.width", "at least 1"),
+        (
+            '[ruleset.search.seats.4]\nkinds = ["dancing"]',
+            "ruleset.search.seats.4.kinds[0]",
+            "one of ",
+        ),
+        ("[ruleset.search.seats.2]\ndepth = 2", "ruleset.search.seats.2", "unknown key 'depth'"),
     ],
 )
 def test_a_broken_search_table_names_its_key(

@@ -55,7 +55,7 @@ NO_HINTS: Final = SearchHints()
 def hints_for(agent: Given, rules: Ruleset, players: int) -> SearchHints:
     """The ruleset's hints for a game of ``players`` seats, unless the agent ignores them."""
     hints = rules.info.search if agent.hints else NO_HINTS
-    return hints if hints.applies(players) else NO_HINTS
+    return hints.at(players) if hints.applies(players) else NO_HINTS
 
 
 def search_settings(

@@ -236,11 +236,17 @@ def _build(files: RulesetFiles, engine: Engine) -> Ruleset:
         # a folder without flow.toml (and no base that has one) plays its edition's own
         own = files.exists(FLOW_FILE)
         flow = load_flow(files, vocabulary) if own else shipped_flow(vocabulary.package)
-    kinds: list[str] = []
-    if info.search.kinds:
+    named = [("ruleset.search", info.search.kinds)]
+    named += [
+        (f"ruleset.search.seats.{count}", change.kinds)
+        for count, change in info.search.seats.items()
+        if change.kinds
+    ]
+    if any(asked for _, asked in named):
         kinds = [phase.kind for phase in describe_stages(flow, engine) if phase.decides]
-    for index, kind in enumerate(info.search.kinds):
-        check_member(kind, kinds, file=INFO_FILE, key=f"ruleset.search.kinds[{index}]")
+        for key, asked in named:
+            for index, kind in enumerate(asked or ()):
+                check_member(kind, kinds, file=INFO_FILE, key=f"{key}.kinds[{index}]")
     values = None
     hints = info.search
     if hints.values is not None and hints.values_sha256 is not None:

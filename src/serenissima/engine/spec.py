@@ -10,6 +10,7 @@ edition's own module declares.
 from __future__ import annotations
 
 import enum
+import functools
 from typing import Final
 
 import attrs
@@ -26,6 +27,7 @@ __all__ = [
     "PortSpec",
     "RulesetInfo",
     "SearchHints",
+    "SeatHints",
     "Source",
 ]
 
@@ -232,6 +234,31 @@ belongs to (its turn and rule section), or with its turn (a classic round)."""
 
 
 @attrs.frozen(slots=True)
+class SeatHints:
+    """Search hints that differ in games of one player count: ``[ruleset.search.seats.N]``.
+
+    Each setting given replaces the table's own in games of ``N`` seats; a
+    setting left out (``None``) keeps it.
+
+    Attributes:
+        rollout: How rollouts pick actions, one of :data:`SEARCH_ROLLOUTS`.
+        kinds: The decision kinds searched (empty: every kind).
+        width: With greedy rollouts, how many of the root's best actions are compared.
+        horizon: With greedy rollouts, where they end, one of :data:`SEARCH_HORIZONS`.
+
+    Example:
+        >>> hints = SearchHints(rollout="greedy", seats={"2": SeatHints(rollout="greedy-tree")})
+        >>> hints.at(2).rollout, hints.at(4).rollout
+        ('greedy-tree', 'greedy')
+    """
+
+    rollout: str | None = None
+    kinds: tuple[str, ...] | None = None
+    width: int | None = None
+    horizon: str | None = None
+
+
+@attrs.frozen(slots=True)
 class SearchHints:
     """How a search bot should play the ruleset unless told otherwise: ``[ruleset.search]``.
 
@@ -251,6 +278,8 @@ class SearchHints:
         horizon: With greedy rollouts, where they end, one of
             :data:`SEARCH_HORIZONS` (``None``: the bot's default).
         players: The player counts the hints apply to (empty: every count).
+        seats: The settings that differ at some player counts, by the count
+            written out (``"2"``, as a TOML table's key; :class:`SeatHints`; see :meth:`at`).
         values: The file of the ruleset's learned evaluation, if it ships one
             (see :mod:`serenissima.engine.value_model`).
         values_sha256: The SHA-256 digest that file must have (hex).
@@ -271,10 +300,38 @@ class SearchHints:
     players: tuple[int, ...] = ()
     values: str | None = None
     values_sha256: str | None = None
+    seats: dict[str, SeatHints] = attrs.field(factory=dict, hash=False)
 
     def applies(self, players: int) -> bool:
         """Whether the hints hold for a game of ``players`` seats."""
         return not self.players or players in self.players
+
+    def at(self, players: int) -> SearchHints:
+        """The hints of a game of ``players`` seats: these, with what :attr:`seats` changes there.
+
+        Example:
+            >>> import serenissima as ser
+            >>> hints = ser.load_ruleset("classic").info.search
+            >>> hints.at(2).rollout, hints.at(4).rollout
+            ('greedy-tree', 'greedy')
+        """
+        if not self.seats or str(players) not in self.seats:
+            return self
+        return _hints_at(self, players)
+
+
+@functools.lru_cache(maxsize=64)
+def _hints_at(hints: SearchHints, players: int) -> SearchHints:
+    """:meth:`SearchHints.at` for a count :attr:`SearchHints.seats` changes, worked out once."""
+    change = hints.seats[str(players)]
+    return attrs.evolve(
+        hints,
+        rollout=hints.rollout if change.rollout is None else change.rollout,
+        kinds=hints.kinds if change.kinds is None else change.kinds,
+        width=hints.width if change.width is None else change.width,
+        horizon=hints.horizon if change.horizon is None else change.horizon,
+        seats={},
+    )
 
 
 @attrs.frozen(slots=True)

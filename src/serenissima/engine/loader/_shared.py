@@ -31,6 +31,7 @@ from serenissima.engine.spec import (
     OptionSpec,
     RulesetInfo,
     SearchHints,
+    SeatHints,
 )
 
 __all__ = [
@@ -137,20 +138,23 @@ def load_info(files: RulesetFiles) -> RulesetInfo:
     for index, count in enumerate(info.players):
         check_range(count, 1, file=INFO_FILE, key=f"ruleset.players[{index}]")
     check_unique(info.players, file=INFO_FILE, key="ruleset.players[{}]", what="player count")
-    _check_search(info.search)
+    _check_search(info.search, info.players)
     return info
 
 
-def _check_search(hints: SearchHints) -> None:
+def _check_search(hints: SearchHints, players: tuple[int, ...]) -> None:
     """Check ``[ruleset.search]`` as far as the file alone allows (the kinds: see the registry)."""
     key = "ruleset.search"
-    if hints.rollout is not None:
-        check_member(hints.rollout, SEARCH_ROLLOUTS, file=INFO_FILE, key=f"{key}.rollout")
-    if hints.width is not None:
-        check_range(hints.width, 1, file=INFO_FILE, key=f"{key}.width")
-    if hints.horizon is not None:
-        check_member(hints.horizon, SEARCH_HORIZONS, file=INFO_FILE, key=f"{key}.horizon")
-    check_unique(hints.kinds, file=INFO_FILE, key=f"{key}.kinds[{{}}]", what="decision kind")
+    _check_settings(hints, key)
+    counts = [str(n) for n in players]
+    for written, change in hints.seats.items():
+        if written not in counts:
+            raise RulesetError(
+                INFO_FILE,
+                f"{key}.seats.{written}",
+                f"a table named by a player count of the ruleset ({', '.join(counts)})",
+            )
+        _check_settings(change, f"{key}.seats.{written}")
     for index, count in enumerate(hints.players):
         check_range(count, 1, file=INFO_FILE, key=f"{key}.players[{index}]")
     check_unique(hints.players, file=INFO_FILE, key=f"{key}.players[{{}}]", what="player count")
@@ -172,6 +176,18 @@ def _check_search(hints: SearchHints) -> None:
         raise RulesetError(
             INFO_FILE, f"{key}.values_sha256", f"expected 64 hexadecimal digits, got {digest!r}"
         )
+
+
+def _check_settings(hints: SearchHints | SeatHints, key: str) -> None:
+    """Check the settings a search table and its per-count tables share."""
+    if hints.rollout is not None:
+        check_member(hints.rollout, SEARCH_ROLLOUTS, file=INFO_FILE, key=f"{key}.rollout")
+    if hints.width is not None:
+        check_range(hints.width, 1, file=INFO_FILE, key=f"{key}.width")
+    if hints.horizon is not None:
+        check_member(hints.horizon, SEARCH_HORIZONS, file=INFO_FILE, key=f"{key}.horizon")
+    if hints.kinds is not None:
+        check_unique(hints.kinds, file=INFO_FILE, key=f"{key}.kinds[{{}}]", what="decision kind")
 
 
 def load_board(files: RulesetFiles) -> BoardSpec:
