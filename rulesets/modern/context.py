@@ -114,6 +114,7 @@ class Ctx:
         "last_legal",
         "listers",
         "params",
+        "port_areas",
         "port_good_index",
         "port_goods",
         "room_table",
@@ -147,6 +148,8 @@ class Ctx:
         dice = params.dice
         self.hit = Fraction(dice.faces.count(dice.hit), len(dice.faces))
         self.port_goods = tuple(p.good for p in board.ports)
+        self.port_areas = tuple(p.area for p in board.ports)
+        """Each port's sea area, by port index."""
         self.port_good_index = tuple(self.good_index[p.good] for p in board.ports)
         self.area_ports = {area: board.ports_in(area) for area in board.areas}
         numbers = range(1, params.components.galleys + 1)

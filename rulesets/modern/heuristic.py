@@ -28,6 +28,7 @@ game is over it is exactly the seat's ducats, its final score.
 
 from __future__ import annotations
 
+import heapq
 import math
 from functools import lru_cache
 
@@ -230,10 +231,31 @@ def estimate(ctx: Ctx, state: ModernState, seat: int) -> float:
         for good in galley.cargo:
             pieces.setdefault(good, []).append((galley.area, galley.sailors, moves_now))
     for good, aboard in pieces.items():
-        value += _sold(ctx, _buyers(ctx, state, seat, good, scorings, wine_cards), aboard, turns)
+        value += _sold(ctx, _offers(ctx, state, seat, good, scorings, wine_cards), aboard, turns)
     value += _free_cube(ctx, state, seat, own, turns)
     value += _galley_to_buy(ctx, state, seat, galley_worth + sailor)
     return value
+
+
+_OFFERS: dict[object, tuple[object, list[tuple[float, int]]]] = {}
+""":func:`_buyers` by the identity of the ports and the context (held, so that the ids
+cannot be reused), the seat, the good and the time left: the states a search reaches
+mostly share their ports, and the buyers are worked out once for them."""
+_OFFERS_SIZE = 4096
+
+
+def _offers(
+    ctx: Ctx, state: ModernState, seat: int, good: str, scorings: int, wine_cards: float
+) -> list[tuple[float, int]]:
+    """:func:`_buyers`, remembered (see :data:`_OFFERS`); the list must not be changed."""
+    ports = state.ports
+    key = (id(ports), id(ctx), seat, good, scorings, wine_cards)
+    found = _OFFERS.get(key)
+    if found is None:
+        if len(_OFFERS) >= _OFFERS_SIZE:
+            _OFFERS.clear()
+        found = _OFFERS[key] = ((ports, ctx), _buyers(ctx, state, seat, good, scorings, wine_cards))
+    return found[1]
 
 
 def _buyers(
@@ -271,31 +293,66 @@ def _sold(
 
     A port takes one cube of a kind (M-SALE-2), so the cubes and the buyers
     are matched greedily, the best discounted sale first
-    (:func:`~serenissima.engine.pieces.matched_sales`).
+    (:func:`~serenissima.engine.pieces.matched_sales`). Each sale is
+    discounted as :func:`_reach` says, written out here (the heuristic's
+    innermost loop).
     """
     distance_of = ctx.board.distance
+    port_areas = ctx.port_areas
+    w = WEIGHTS
+    now, per_turn, per_space = w.now, w.per_turn, w.per_space
+    last = turns - 1 + 1e-9  # the most turns a sale may still take
     if len(aboard) == 1:  # the best buyer within reach; buyers come best first
         area, speed, moves_now = aboard[0]
+        speed = max(1, speed)
+        start = moves_now or 0
         best = 0.0
         for price, index in buyers:
             if price <= best:
                 break
-            distance = distance_of(area, ctx.board.ports[index].area)
-            if distance is not None:
-                best = max(best, price * _reach(moves_now, speed, distance, turns))
-        return best
-    sales: list[tuple[float, int, int]] = []
-    for piece, (area, speed, moves_now) in enumerate(aboard):
-        for price, index in buyers:
-            if price <= 0.0:
-                break
-            distance = distance_of(area, ctx.board.ports[index].area)
+            distance = distance_of(area, port_areas[index])
             if distance is None:
                 continue
-            kept = price * _reach(moves_now, speed, distance, turns)
+            if moves_now is not None and distance <= moves_now:
+                worth = price * (now * (1.0 - per_space * distance))
+            else:
+                later = max(1, math.ceil((distance - start) / speed))
+                if later > last:
+                    continue  # out of reach: worth 0, which is no better
+                worth = price * (per_turn**later * (1.0 - per_space * distance))
+            if worth > best:
+                best = worth
+        return best
+    # Each cube's len(aboard) best sales are enough: the other cubes take fewer buyers than
+    # that before it is matched, so the best left to it is among them; a sale earns at
+    # most its price, and buyers come best first, so the scan stops once no price left
+    # can beat the worst of those.
+    most = len(aboard)
+    sales: list[tuple[float, int, int]] = []
+    for piece, (area, speed, moves_now) in enumerate(aboard):
+        speed = max(1, speed)
+        start = moves_now or 0
+        top: list[float] = []  # the cube's best sales so far, as a heap
+        for price, index in buyers:
+            if price <= 0.0 or (len(top) >= most and price <= top[0]):
+                break
+            distance = distance_of(area, port_areas[index])
+            if distance is None:
+                continue
+            if moves_now is not None and distance <= moves_now:
+                kept = price * (now * (1.0 - per_space * distance))
+            else:
+                later = max(1, math.ceil((distance - start) / speed))
+                if later > last:
+                    continue  # out of reach: no sale
+                kept = price * (per_turn**later * (1.0 - per_space * distance))
             if kept > 0.0:
                 sales.append((kept, piece, index))
-    return matched_sales(sales, len(aboard))
+                if len(top) < most:
+                    heapq.heappush(top, kept)
+                elif kept > top[0]:
+                    heapq.heapreplace(top, kept)
+    return matched_sales(sales, most)
 
 
 def _galley_to_buy(ctx: Ctx, state: ModernState, seat: int, worth: float) -> float:
