@@ -302,31 +302,10 @@ def _sold(
     w = WEIGHTS
     now, per_turn, per_space = w.now, w.per_turn, w.per_space
     last = turns - 1 + 1e-9  # the most turns a sale may still take
-    if len(aboard) == 1:  # the best buyer within reach; buyers come best first
-        area, speed, moves_now = aboard[0]
-        speed = max(1, speed)
-        start = moves_now or 0
-        best = 0.0
-        for price, index in buyers:
-            if price <= best:
-                break
-            distance = distance_of(area, port_areas[index])
-            if distance is None:
-                continue
-            if moves_now is not None and distance <= moves_now:
-                worth = price * (now * (1.0 - per_space * distance))
-            else:
-                later = max(1, math.ceil((distance - start) / speed))
-                if later > last:
-                    continue  # out of reach: worth 0, which is no better
-                worth = price * (per_turn**later * (1.0 - per_space * distance))
-            if worth > best:
-                best = worth
-        return best
     # Each cube's len(aboard) best sales are enough: the other cubes take fewer buyers than
     # that before it is matched, so the best left to it is among them; a sale earns at
     # most its price, and buyers come best first, so the scan stops once no price left
-    # can beat the worst of those.
+    # can beat the worst of those (for one cube: the best sale so far).
     most = len(aboard)
     sales: list[tuple[float, int, int]] = []
     for piece, (area, speed, moves_now) in enumerate(aboard):
@@ -352,6 +331,8 @@ def _sold(
                     heapq.heappush(top, kept)
                 elif kept > top[0]:
                     heapq.heapreplace(top, kept)
+    if most == 1:  # one cube: its best sale
+        return top[0] if top else 0.0
     return matched_sales(sales, most)
 
 
