@@ -254,6 +254,11 @@ def test_a_variant_inherits_the_hints_or_declares_its_own(tmp_path: Path) -> Non
     )
     assert hints.at(2).kinds == ("movement",)
     assert hints.at(2).width is None
+    # a table for a count the ruleset does not offer is never read, as with the options
+    five = load_ruleset(
+        write_variant(tmp_path / "five", "[ruleset.search]\n[ruleset.search.seats.5]\nwidth = 2")
+    )
+    assert five.info.search.at(4).width is None
 
 
 @pytest.mark.parametrize(
@@ -272,7 +277,7 @@ def test_a_variant_inherits_the_hints_or_declares_its_own(tmp_path: Path) -> Non
         ("players = [4, 0]", "ruleset.search.players[1]", "at least 1"),
         ("depth = 2", "ruleset.search", "unknown key 'depth'"),
         # what differs at one player count: a count the ruleset has, and the same checks
-        ('[ruleset.search.seats.5]\nrollout = "greedy"', "ruleset.search.seats.5", "2, 3, 4"),
+        ('[ruleset.search.seats.0]\nrollout = "greedy"', "ruleset.search.seats.0", "player count"),
         ("[ruleset.search.seats.two]\nwidth = 2", "ruleset.search.seats.two", "player count"),
         ('[ruleset.search.seats.2]\nrollout = "smart"', "ruleset.search.seats.2.rollout", "one of"),
         ("[ruleset.search.seats.3]\nwidth = 0", "ruleset.search.seats.3.width", "at least 1"),

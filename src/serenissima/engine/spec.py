@@ -238,7 +238,9 @@ class SeatHints:
     """Search hints that differ in games of one player count: ``[ruleset.search.seats.N]``.
 
     Each setting given replaces the table's own in games of ``N`` seats; a
-    setting left out (``None``) keeps it.
+    setting left out (``None``) keeps it. A table for a count the ruleset
+    does not offer is never read (a variant for fewer players keeps its
+    base's tables).
 
     Attributes:
         rollout: How rollouts pick actions, one of :data:`SEARCH_ROLLOUTS`.

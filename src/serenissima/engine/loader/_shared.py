@@ -138,21 +138,20 @@ def load_info(files: RulesetFiles) -> RulesetInfo:
     for index, count in enumerate(info.players):
         check_range(count, 1, file=INFO_FILE, key=f"ruleset.players[{index}]")
     check_unique(info.players, file=INFO_FILE, key="ruleset.players[{}]", what="player count")
-    _check_search(info.search, info.players)
+    _check_search(info.search)
     return info
 
 
-def _check_search(hints: SearchHints, players: tuple[int, ...]) -> None:
+def _check_search(hints: SearchHints) -> None:
     """Check ``[ruleset.search]`` as far as the file alone allows (the kinds: see the registry)."""
     key = "ruleset.search"
     _check_settings(hints, key)
-    counts = [str(n) for n in players]
+    # a count the ruleset does not offer is no error (a variant for fewer players keeps its
+    # base's tables), as with the options: its table is never read
     for written, change in hints.seats.items():
-        if written not in counts:
+        if not (written.isdigit() and written.isascii() and int(written) >= 1):
             raise RulesetError(
-                INFO_FILE,
-                f"{key}.seats.{written}",
-                f"a table named by a player count of the ruleset ({', '.join(counts)})",
+                INFO_FILE, f"{key}.seats.{written}", "a table named by a player count (1, 2, ...)"
             )
         _check_settings(change, f"{key}.seats.{written}")
     for index, count in enumerate(hints.players):
