@@ -39,7 +39,6 @@ from .phases import (
     Fighting,
     GameOver,
     Landing,
-    Permission,
     Rolling,
     Selling,
     Spoils,
@@ -138,20 +137,14 @@ def estimate(ctx: Ctx, state: ClassicState, seat: int) -> float:
         points = _points(ctx, state, seat)
     value = points + ducats / per_point
     rounds = pace.rounds_after(state)
-    # where the round stands for the seat (pace.turn_done of the sales and the landings)
-    now = phase.moving if isinstance(phase, Permission) else phase
-    order = state.order
-    selling = isinstance(now, Selling)
-    selling_done = isinstance(now, Selling) and seat in order and order.index(seat) < now.index
+    selling_done = pace.selling_done(state, seat)
     if ctx.holds_capital(state, seat):
         value += (rounds + (not selling_done)) * params.income.own_capital / per_point
     for guard in guards:
         value += guard
     sailor = min(w.sailor_cap, w.sailor_aboard * (rounds + 1))
     galley_worth = min(w.galley_cap, w.galley_per_round * rounds)
-    landing_ahead = not selling and not (
-        isinstance(now, Landing) and seat in order and order.index(seat) < now.index
-    )
+    landing_ahead = not isinstance(phase, Selling) and not pace.turn_done(state, seat, Landing)
     moves = pace.moves_of(state, galleys)
     if cargoes:
         loaded = tuple((g, m) for g, m in zip(galleys, moves, strict=True) if g.cargo)

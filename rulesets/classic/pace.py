@@ -92,32 +92,23 @@ def turn_done(state: ClassicState, seat: int, phase_type: type[Moving | Landing 
 
 
 def moves_now(state: ClassicState, galley: Galley) -> int:
-    """Sea areas ``galley`` may still cross this round."""
-    phase = state.phase
-    if isinstance(phase, _BEFORE_MOVING):
-        return galley.sailors
-    moving = phase.moving if isinstance(phase, Permission) else phase
-    if not isinstance(moving, Moving):
-        return 0
-    if turn_done(state, galley.owner, Moving):
-        return 0
-    if state.order[moving.index] != galley.owner:
-        return galley.sailors
-    if galley.id in moving.done:
-        return 0
-    if galley.id == moving.galley:
-        return max(0, galley.sailors - moving.steps)
-    return galley.sailors
+    """Sea areas ``galley`` may still cross this round (see :func:`moves_of`)."""
+    return moves_of(state, (galley,))[0]
 
 
 def moves_of(state: ClassicState, galleys: Sequence[Galley]) -> list[int]:
-    """:func:`moves_now` of each of ``galleys``, the phase looked at once.
+    """Sea areas each of ``galleys`` may still cross this round, the phase looked at once.
+
+    Before the movement every galley may cross as many areas as it has
+    sailors, after it none; during it, a galley whose owner has moved may
+    cross none, one whose owner is still to move all, and the mover's galley
+    under way what its sailors have left.
 
     Example:
         >>> import serenissima as ser
         >>> rules = ser.load_ruleset("classic")
         >>> state = rules.new_game(2)
-        >>> moves_of(state, state.galleys) == [moves_now(state, g) for g in state.galleys]
+        >>> moves_of(state, state.galleys) == [g.sailors for g in state.galleys]  # before moving
         True
     """
     phase = state.phase

@@ -169,18 +169,6 @@ def _moves_now(state: ModernState, number: int, sailors: int) -> int | None:
     return None
 
 
-def _reach(moves_now: int | None, speed: int, distance: int, turns: float) -> float:
-    """The share of a price kept for a buyer ``distance`` spaces away."""
-    w = WEIGHTS
-    if moves_now is not None and distance <= moves_now:
-        return w.now * (1.0 - w.per_space * distance)
-    start = moves_now or 0
-    later = max(1, math.ceil((distance - start) / max(1, speed)))
-    if later > turns - 1 + 1e-9:
-        return 0.0
-    return w.per_turn**later * (1.0 - w.per_space * distance)
-
-
 def estimate(ctx: Ctx, state: ModernState, seat: int) -> float:
     """Estimate ``seat``'s ducats at the end of the game.
 
@@ -293,9 +281,10 @@ def _sold(
 
     A port takes one cube of a kind (M-SALE-2), so the cubes and the buyers
     are matched greedily, the best discounted sale first
-    (:func:`~serenissima.engine.pieces.matched_sales`). Each sale is
-    discounted as :func:`_reach` says, written out here (the heuristic's
-    innermost loop).
+    (:func:`~serenissima.engine.pieces.matched_sales`). A sale keeps
+    ``now`` of the price (less ``per_space`` a space) when the galley can reach
+    the buyer this turn, else ``per_turn`` for each further turn it needs, and
+    nothing if it cannot get there before the end.
     """
     distance_of = ctx.board.distance
     port_areas = ctx.port_areas
