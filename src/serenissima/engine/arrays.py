@@ -158,14 +158,12 @@ class Observer:
             ArgumentValueError: ``state`` is of a game of another size, or
                 ``out`` has the wrong shape.
         """
-        direct = self._of(state, seat)
-        if direct is None:
-            return self.encode(self.rules.observe(state, seat), out)
-        if out is None:
-            return direct.update(state, seat).array.copy()
-        if out.shape != (self.size,):
+        if out is not None and out.shape != (self.size,):
             raise ArgumentValueError(f"out must have the shape ({self.size},), not {out.shape}")
-        out[...] = direct.update(state, seat).array
+        array = self._written(state, seat)
+        if out is None:
+            return array.copy()
+        out[...] = array
         return out
 
     def view(self, state: State, seat: int | None) -> npt.NDArray[np.float32]:
@@ -187,17 +185,19 @@ class Observer:
             >>> seen.flags.writeable, bool((seen == observer.vector(state, 0)).all())
             (False, True)
         """
-        direct = self._of(state, seat)
-        if direct is None:
-            last = self._update(self.rules.observe(state, seat))
-            array = last.array
-        else:
-            array = direct.update(state, seat).array
+        array = self._written(state, seat)
         shown = self._shown
         if shown is None or shown.base is not array:
             shown = self._shown = array.view()
             shown.flags.writeable = False
         return shown
+
+    def _written(self, state: State, seat: int | None) -> npt.NDArray[np.float32]:
+        """The observer's own array, holding ``seat``'s view of ``state`` (see :meth:`_of`)."""
+        direct = self._of(state, seat)
+        if direct is None:
+            return self._update(self.rules.observe(state, seat)).array
+        return direct.update(state, seat).array
 
     def floats_of(self, state: State, seat: int | None) -> list[float]:
         """``seat``'s view of ``state`` as a list of Python floats (see :meth:`floats`).

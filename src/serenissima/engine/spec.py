@@ -317,7 +317,7 @@ class SearchHints:
             >>> hints.at(2).rollout, hints.at(4).rollout
             ('greedy-tree', 'greedy')
         """
-        if not self.seats or str(players) not in self.seats:
+        if str(players) not in self.seats:
             return self
         return _hints_at(self, players)
 
