@@ -258,7 +258,8 @@ def test_a_variant_inherits_the_hints_or_declares_its_own(tmp_path: Path) -> Non
     five = load_ruleset(
         write_variant(tmp_path / "five", "[ruleset.search]\n[ruleset.search.seats.5]\nwidth = 2")
     )
-    assert five.info.search.at(4).width is None
+    assert five.info.search.seats == {"5": SeatHints(width=2)}
+    assert five.info.search.at(4) is five.info.search
 
 
 @pytest.mark.parametrize(
@@ -276,7 +277,7 @@ def test_a_variant_inherits_the_hints_or_declares_its_own(tmp_path: Path) -> Non
         ('horizon = "game"', "ruleset.search.horizon", "one of stage, turn"),
         ("players = [4, 0]", "ruleset.search.players[1]", "at least 1"),
         ("depth = 2", "ruleset.search", "unknown key 'depth'"),
-        # what differs at one player count: a count the ruleset has, and the same checks
+        # what differs at one player count: a table named by a count, and the same checks
         ('[ruleset.search.seats.0]\nrollout = "greedy"', "ruleset.search.seats.0", "player count"),
         ("[ruleset.search.seats.two]\nwidth = 2", "ruleset.search.seats.two", "player count"),
         ('[ruleset.search.seats.2]\nrollout = "smart"', "ruleset.search.seats.2.rollout", "one of"),
