@@ -176,8 +176,8 @@ def test_the_default_budget() -> None:
     ("players", "given", "expected"),
     [
         (2, {}, (0.5, 1.0)),
-        (4, {}, (0.0, 0.0)),
-        (3, {}, (0.0, 0.0)),
+        (4, {}, (0.5, 0.0)),
+        (3, {}, (0.5, 0.0)),
         (4, {"minimax": 0.25, "rival": 0.75}, (0.25, 0.75)),
         (2, {"minimax": 0.0, "rival": 0.0}, (0.0, 0.0)),
     ],
@@ -189,7 +189,7 @@ def test_minimax_and_rival_default_by_the_number_of_seats(
     given: dict[str, float],
     expected: tuple[float, float],
 ) -> None:
-    """Two seats play against the other seat; more seats each for itself, unless told."""
+    """Two seats play against the other seat, more seats each for itself; half minimax at any."""
     seen: list[Settings] = []
 
     class Recorder:

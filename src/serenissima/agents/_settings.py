@@ -41,7 +41,7 @@ class Given(Protocol):
 
 
 class Defaults(NamedTuple):
-    """The agent's defaults at two seats (at more, each is 0)."""
+    """The agent's defaults at two seats (at more, ``depth`` and ``rival`` are 0)."""
 
     depth: int
     minimax: float
@@ -86,7 +86,7 @@ def search_settings(
     # reached, without random actions first, whose noise more iterations do not remove.
     rolled = two and model is None
     depth = agent.depth if agent.depth is not None else (defaults.depth if rolled else 0)
-    minimax = agent.minimax if agent.minimax is not None else (defaults.minimax if two else 0.0)
+    minimax = agent.minimax if agent.minimax is not None else defaults.minimax
     horizon = agent.horizon or hints.horizon or ("turn" if two else "stage")
     settings = Settings(
         agent.iterations,
