@@ -4,9 +4,9 @@ For every installed edition (or those named with ``--ruleset``) the script
 collects ``--positions`` decisions with a choice from a 4-player game played
 by honest greedy bots (seeded with ``--seed``), then times an
 :class:`~serenissima.agents.ISMCTSAgent` of ``--iterations`` iterations
-deciding each of them: without a rollout (the search bot's default at more than
-two seats, ``"rollout": "none"``), then with each rollout policy of the tree
-at the length it plays at two seats (:data:`~serenissima.agents.ismcts.DEFAULT_DEPTH`). The
+deciding each of them: without a rollout (the search bot's default,
+``"rollout": "none"``), then with each rollout policy of the tree
+three actions long (``depth=3``, the two-seat default of earlier versions). The
 figure is the iterations searched divided by the seconds spent, over all the
 positions.
 
@@ -41,7 +41,7 @@ from typing import Any
 
 import serenissima as ser
 from serenissima.agents import GreedyAgent, ISMCTSAgent, choice_states
-from serenissima.agents.ismcts import DEFAULT_DEPTH, ROLLOUTS
+from serenissima.agents.ismcts import ROLLOUTS
 
 
 def positions(rules: ser.Ruleset, count: int, seed: int) -> list[ser.State]:
@@ -49,12 +49,15 @@ def positions(rules: ser.Ruleset, count: int, seed: int) -> list[ser.State]:
     return choice_states(rules, 4, [GreedyAgent(seed + s) for s in range(4)], seed, count)
 
 
+ROLLOUT_DEPTH = 3
+"""The length of the rollouts timed, in actions."""
+
 SETTINGS: tuple[tuple[str, int], ...] = (
     ("none", 0),
-    *((rollout, DEFAULT_DEPTH) for rollout in ROLLOUTS if not rollout.startswith("greedy")),
+    *((rollout, ROLLOUT_DEPTH) for rollout in ROLLOUTS if not rollout.startswith("greedy")),
 )
-"""What is timed: no rollout (the default at more than two seats), then every rollout
-policy of the tree at the length the search bot uses at two seats. Greedy rollouts, which
+"""What is timed: no rollout (the default), then every rollout policy of the tree,
+:data:`ROLLOUT_DEPTH` actions long. Greedy rollouts, which
 play to the end of a stage instead, are timed per decision by ``ismcts_strength.py``."""
 
 

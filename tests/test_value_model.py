@@ -425,8 +425,9 @@ def test_the_learned_search_values_a_leaf_where_it_is_reached_unless_told_otherw
         hints = hints_for(agent, rules, 2)
         return search_settings(agent, rules, state, hints, _DEFAULTS)[0].depth
 
-    assert depth() == DEFAULT_DEPTH == 3  # the heuristic: three random actions first
-    assert depth(evaluator="learned") == 0  # the learned chances: none
+    assert depth() == DEFAULT_DEPTH == 0  # no random actions before a leaf
+    assert depth(evaluator="learned") == 0
+    assert depth(depth=3) == 3
     assert depth(evaluator="learned", depth=2) == 2  # a depth given is kept
     four = rules.new_game(4)
     agent = ISMCTSAgent(1, iterations=10)

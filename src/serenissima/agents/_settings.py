@@ -41,7 +41,7 @@ class Given(Protocol):
 
 
 class Defaults(NamedTuple):
-    """The agent's defaults at two seats (at more, ``depth`` and ``rival`` are 0)."""
+    """The agent's defaults (``rival`` at two seats only; at more it is 0)."""
 
     depth: int
     minimax: float
@@ -82,10 +82,7 @@ def search_settings(
         rival = 0.0 if rival is None else rival
         denial = 0.0 if denial is None else denial
     rollout = agent.rollout or hints.rollout or "random"
-    # A learned value knows how far the game has gone: a leaf is valued where it is
-    # reached, without random actions first, whose noise more iterations do not remove.
-    rolled = two and model is None
-    depth = agent.depth if agent.depth is not None else (defaults.depth if rolled else 0)
+    depth = agent.depth if agent.depth is not None else defaults.depth
     minimax = agent.minimax if agent.minimax is not None else defaults.minimax
     horizon = agent.horizon or hints.horizon or ("turn" if two else "stage")
     settings = Settings(

@@ -70,18 +70,17 @@ seat's final score, or the ruleset's learned chances of winning
 DEFAULT_EXPLORATION: Final[float] = 0.7
 """The exploration constant of UCB1, for values scaled to 0..1."""
 
-DEFAULT_DEPTH: Final[int] = 3
-"""The actions a rollout plays before the heuristic scores it (chance included), at two seats.
+DEFAULT_DEPTH: Final[int] = 0
+"""The actions a rollout plays before a leaf is scored (chance included): none, at every count.
 
-With the learned evaluation it is 0 at every count: random actions before a leaf add noise
-more iterations do not remove (in two-seat modern games 400 iterations won 47.9% against 100
-with them, 72.9% without; the bots page).
-
-With more seats the default is 0: no rollout, the heuristic scores the node the iteration
-adds. Measured in 48 four-seat modern games, one search seat among three greedy ones (300
-iterations a decision), the search seat scored 33.9 points a game with three-action random
-rollouts and 70.6 without, where a greedy bot in its place scored 35.0 on the same seeds; in
-the classic edition 21.5 with them and 20.4 without, against 21.8 (see the bots page).
+The node an iteration adds is scored as it stands. Random actions before a leaf add
+noise that more iterations do not remove: in two-seat modern games with three of them (the
+two-seat default until then), 400 iterations won 47.9% against 100 with the learned
+evaluation, and without them 72.9% with it and 81.2% with the heuristic, whose games
+they did not make stronger at the same seconds either (see the bots page). With more seats
+they cost more still: in 48 four-seat modern games, one search seat among three greedy ones
+(300 iterations a decision) scored 33.9 points a game with three random actions and 70.6
+without, where a greedy bot in its place scored 35.0 on the same seeds.
 """
 
 ROLLOUTS: Final[tuple[str, ...]] = SEARCH_ROLLOUTS
@@ -151,7 +150,7 @@ class ISMCTSAgent:
     4. **roll out**: play up to ``depth`` more actions, chance outcomes drawn
        with their probabilities, then score the state with ``rules.evaluate``
        for every seat (at the end of the game, the final scores). By
-       default there is no rollout at more than two seats: the node added
+       default there is no rollout (:data:`DEFAULT_DEPTH`): the node added
        is scored as it stands;
     5. **back up**: add each seat's value to every node on the path. A seat's
        value is its estimate less ``rival`` times the best estimate of the
@@ -218,8 +217,7 @@ class ISMCTSAgent:
         seconds: Seconds of search per decision (with ``iterations``: their limit).
         exploration: The exploration constant of UCB1 (0 or more).
         depth: The rollout's length in actions, 0 or more (``None``:
-            :data:`DEFAULT_DEPTH` at two seats with the heuristic; 0 at more
-            seats, and with the learned evaluation).
+            :data:`DEFAULT_DEPTH`).
         rollout: One of :data:`ROLLOUTS` (``None``: the ruleset's hint, else ``"random"``).
         prior: The visits the root actions' one-decision values count for.
         minimax: The share of the implicit minimax value in an edge's value,
