@@ -79,6 +79,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -91,6 +92,7 @@ from rich.table import Table
 
 from serenissima.server import HostedGame, open_store
 from serenissima.server.process import ServerProcess
+from serenissima.server.serving import KEEP_ALIVE_SECONDS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from side_by_side import machine  # the same description of the machine
@@ -112,6 +114,13 @@ CHURN_EVERY = 250
 
 SAMPLE_SECONDS = 0.5
 """How often the memory of the server and its children is sampled."""
+
+CLIENT_KEEP_ALIVE_SECONDS = KEEP_ALIVE_SECONDS / 2
+"""How long the run's clients keep an idle connection: well short of the server's.
+
+A client that kept it as long as the server would now and then send a request
+down a connection the server is closing at that moment, and see it fail.
+"""
 
 LOAD_LIMITS = (
     "--actions-per-second", "1000", "--games-per-minute", "100000", "--game-burst", "10000",
@@ -392,7 +401,9 @@ async def _session(
     server = ServerProcess(database, log=log, extra=extra)
     server.start()
     memory = Memory(server)
-    limits = httpx.Limits(max_connections=(tables + bot_tables) * 2 + 4)
+    limits = httpx.Limits(
+        max_connections=(tables + bot_tables) * 2 + 4, keepalive_expiry=CLIENT_KEEP_ALIVE_SECONDS
+    )
     http = httpx.AsyncClient(base_url=server.url, timeout=30, limits=limits)
     clients: list[Client] = []
     bot_games: list[str] = []
@@ -664,11 +675,14 @@ async def _churn(args: argparse.Namespace, console: Console) -> dict[str, Any]:
     server = ServerProcess(database, log=folder / "server.log", extra=extra)
     server.start()
     memory = Memory(server)
-    limits = httpx.Limits(max_connections=args.creators * 2)
+    limits = httpx.Limits(
+        max_connections=args.creators * 2, keepalive_expiry=CLIENT_KEEP_ALIVE_SECONDS
+    )
     http = httpx.AsyncClient(base_url=server.url, timeout=30, limits=limits)
     games: list[_Churned] = []
     latencies: list[float] = []
     failed = 0
+    failures: Counter[str] = Counter()
     numbers: Iterator[int] = iter(range(args.churn_games))
     stop = asyncio.Event()
 
@@ -680,8 +694,9 @@ async def _churn(args: argparse.Namespace, console: Console) -> dict[str, Any]:
                 return
             try:
                 await _churn_game(http, game_number, rng, games, latencies, args.churn_moves)
-            except (httpx.HTTPError, ValueError, KeyError):
+            except (httpx.HTTPError, ValueError, KeyError) as error:
                 failed += 1
+                failures[_reason(error)] += 1
 
     start = memory.sample()
     series: list[dict[str, float]] = []
@@ -754,6 +769,7 @@ async def _churn(args: argparse.Namespace, console: Console) -> dict[str, Any]:
             "complete": len(games) == args.churn_games,
             "created": len(games),
             "failed": failed,
+            "failures": dict(failures.most_common()),
             "seconds": round(duration, 1),
             "games_per_second": round(len(games) / duration, 1),
             "moves_acknowledged": sum(len(game.acknowledged) for game in games),
@@ -790,15 +806,15 @@ async def _churn_game(
     """Create a game of a person against the bot, join it, and play ``moves`` of the person's."""
     setup = {"ruleset": ("classic", "modern")[number % 2], "players": 2,
              "seats": [{"kind": "human"}, {"kind": "random"}]}  # fmt: skip
-    game_id = (await http.post("/games", json=setup)).json()["id"]
-    token = (await http.post(f"/games/{game_id}/seats/0/join")).json()["token"]
+    game_id = _body(await http.post("/games", json=setup))["id"]
+    token = _body(await http.post(f"/games/{game_id}/seats/0/join"))["token"]
     game = _Churned(game_id, token)
     headers = {"Authorization": f"Bearer {token}"}
-    view = (await http.get(f"/games/{game_id}/view", headers=headers)).json()
+    view = _body(await http.get(f"/games/{game_id}/view", headers=headers))
     while len(game.acknowledged) < moves and not view["over"]:
         if not view["legal"]:  # the bot thinks: the lobby's summary says when it has moved
             await _until_moved(http, game_id)
-            view = (await http.get(f"/games/{game_id}/view", headers=headers)).json()
+            view = _body(await http.get(f"/games/{game_id}/view", headers=headers))
             continue
         text = rng.choice(view["legal"])["text"]
         sent = time.perf_counter()
@@ -814,6 +830,24 @@ async def _churn_game(
     games.append(game)
 
 
+def _body(response: httpx.Response) -> Any:
+    """The answer's JSON body; ``httpx.HTTPStatusError`` if the server refused the request."""
+    response.raise_for_status()
+    return response.json()
+
+
+def _reason(error: Exception) -> str:
+    """Why a churn game failed, in a few words: the error's type, and the answer's status if any.
+
+    Example:
+        >>> _reason(KeyError("id"))
+        "KeyError 'id'"
+    """
+    if isinstance(error, httpx.HTTPStatusError):
+        return f"HTTP {error.response.status_code} {error.response.text[:120]}"
+    return f"{type(error).__name__} {str(error)[:120]}".strip()
+
+
 async def _until_moved(http: httpx.AsyncClient, game_id: str) -> None:
     """Wait until the game no longer owes a bot's move, looking at its summary less and less often.
 
@@ -823,7 +857,7 @@ async def _until_moved(http: httpx.AsyncClient, game_id: str) -> None:
     pause = 0.01
     while True:
         await asyncio.sleep(pause)
-        if (await http.get(f"/games/{game_id}")).json()["status"] != "owed":
+        if _body(await http.get(f"/games/{game_id}"))["status"] != "owed":
             return
         pause = min(0.2, 2 * pause)
 
@@ -975,6 +1009,8 @@ def _print_churn(result: dict[str, Any]) -> None:
     table.add_column("value", justify="right")
     for key in ("created", "failed", "games_per_second", "moves_acknowledged", "lost"):
         table.add_row(key, str(result[key]))
+    for reason, count in result["failures"].items():
+        table.add_row(f"failed: {reason}", str(count))
     table.add_row("first games read back", f"{result['reloaded']} of {result['reload_checked']}")
     _latency_rows(table, result["latency_ms"], "person's move latency")
     at = result["server_mib_at"]

@@ -21,7 +21,7 @@ def _run(out: Path, *options: str) -> subprocess.CompletedProcess[str]:
     command = [sys.executable, str(ROOT / "benchmarks" / "server_load.py"), *options,
                "--out", str(out)]  # fmt: skip
     done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
-    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.returncode == 0, done.stderr[-2000:] + done.stdout[-3000:]
     return done
 
 
@@ -98,7 +98,7 @@ def test_a_short_churn_run_creates_every_game_and_samples_memory(tmp_path: Path)
     assert result["scenario"] == "churn"
     assert result["complete"] is True
     assert result["created"] == 300
-    assert result["failed"] == result["lost"] == 0
+    assert result["failed"] == result["lost"] == 0, result["failures"]
     assert result["moves_acknowledged"] > 300  # up to 4 of the person's moves in each
     assert result["reloaded"] == result["reload_checked"] == 20  # long gone from memory
     series = result["series"]
