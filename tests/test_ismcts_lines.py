@@ -143,3 +143,30 @@ def test_without_a_prior_the_root_actions_not_yet_tried_are_tried_first() -> Non
         tree.settings = tree.settings._replace(prior=0)
         tree.run()
         assert sum(child.visits for child in tree.top.children.values()) == 2
+
+
+def test_scaled_among_siblings_the_better_answer_outweighs_exploration() -> None:
+    """The seats' margins far apart make two close answers look alike on the search's scale.
+
+    Scaled by the whole search's range (9 to 35), the edge tried less wins on
+    exploration; scaled by the two edges compared, the better one does.
+    """
+    rules = RULES["classic"]
+    position = by_kind("movement")[1]
+    legal = rules.legal_actions(position)
+    chosen = {}
+    for siblings in (False, True):
+        tree = search(rules, position, 1)
+        tree.settings = tree.settings._replace(siblings=siblings)
+        tree.top = _Line(tree.players)
+        tree.rewards([9.0, 35.0])
+        node = _Line(tree.players)
+        node.visits = 100  # wide enough to open both edges, and no more
+        node.order = list(legal[:2])
+        for action, (mean, visits) in zip(legal[:2], ((30.0, 10), (30.5, 12)), strict=True):
+            child = node.children[action] = _Line(tree.players)
+            child.visits, child.totals = visits, [mean * visits] * tree.players
+        action, _, added = tree._choose(node, 0, legal[:2], position, None)  # type: ignore[arg-type]
+        assert not added
+        chosen[siblings] = legal.index(action)
+    assert chosen == {False: 0, True: 1}

@@ -24,7 +24,10 @@ lines on more drawn states:
   drawn once; so with few iterations the tree is the greedy line itself, and
   more iterations try more answers.
 
-The action played is the root's most visited one (ties: the better mean).
+UCB1 reads values scaled by the range seen in the whole search, or, with
+``scale="siblings"``, by the range of the edges it compares (see
+:class:`~serenissima.agents.ismcts.ISMCTSAgent`). The action played is the
+root's most visited one (ties: the better mean).
 
 As with greedy rollouts, the answers below the root are chosen on the drawn
 state, and a node stands for the actions before it: another seat's answer may
@@ -160,6 +163,12 @@ class LineTreeSearch(Search):
                 child = children[action] = _Line(self.players)
                 return action, child, True
         low, high = self.low, self.high
+        if self.settings.siblings:  # the spread of the edges compared here
+            means = [
+                children[a].totals[actor] / children[a].visits for a in open_ if children[a].visits
+            ]
+            if means:
+                low, high = min(means), max(means)
         scale = 1.0 / (high - low) if high > low else 0.0
         c = self.settings.exploration
         log_visits = math.log(max(2, node.visits))
