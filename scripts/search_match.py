@@ -98,7 +98,7 @@ def run() -> int:
         rows.append(row)
         spent = time.monotonic() - start
         sys.stderr.write(f"{len(rows)}/{args.games} games, {spent:.0f} s\n")
-    sys.stdout.write(summary(rows) + "\n")
+    sys.stdout.write(summary(rows, args.players) + "\n")
     return 0
 
 
@@ -108,7 +108,7 @@ def _rows(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
-def summary(rows: list[dict[str, Any]]) -> str:
+def summary(rows: list[dict[str, Any]], players: int) -> str:
     """The first setting's share of the win, with its interval, in all and by seat."""
     if not rows:
         return "no games"
@@ -120,7 +120,6 @@ def summary(rows: list[dict[str, Any]]) -> str:
         f"{sum(1 for r in rows if r['seat'] == s)}"
         for s in seats
     )
-    players = max(seats) + 1
     won = [0.0] * players  # by the seat that won, whichever setting sat there
     for row in rows:
         for seat in row["winners"]:

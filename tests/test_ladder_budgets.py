@@ -212,3 +212,15 @@ def test_the_settings_match_meets_the_same_dice_from_each_seat_and_resumes(
         module.run()
     assert "not a setting of the search bot" in capsys.readouterr().err
     assert len(out.read_text(encoding="utf-8").splitlines()) == 4
+
+
+def test_the_settings_match_counts_every_seat_when_few_games_are_in() -> None:
+    """Two four-seat games seat ``--a`` at seats 0 and 1 only; seat 2 may still win one."""
+    module = _load("search_match")
+    rows = [
+        {"game": 0, "seat": 0, "winners": [2], "share": 0.0},
+        {"game": 1, "seat": 1, "winners": [1, 3], "share": 0.5},
+    ]
+    text = module.summary(rows, 4)
+    assert text.startswith("--a won 0.5 of 2 games")
+    assert text.endswith("the seats won 0, 0.5, 1, 0.5")
