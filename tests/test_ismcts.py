@@ -148,7 +148,7 @@ def test_no_search_where_no_seat_decides() -> None:
         ({"depth": -1}, ArgumentValueError),
         ({"rollout": "clever"}, ArgumentValueError),
         ({"scale": "wide"}, ArgumentValueError),
-        ({"scale": None}, ArgumentValueError),
+        ({"scale": 1}, ArgumentValueError),
         ({"horizon": "game"}, ArgumentValueError),
         ({"prior": -1}, ArgumentValueError),
         ({"minimax": 1.5}, ArgumentValueError),

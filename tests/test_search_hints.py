@@ -175,6 +175,27 @@ def test_lines_run_to_the_end_of_the_round_at_two_seats_unless_told(
     assert [settings.whole_turn for _, settings in searches] == [True, False, False, True]
 
 
+def test_a_scale_hint_is_read_unless_the_agent_is_given_one(
+    searches: list[tuple[str, Settings]],
+) -> None:
+    move = of_kind(CLASSIC, game(CLASSIC, 2, 5), "movement", 1)[0]
+    search = attrs.evolve(CLASSIC.info.search, seats={"2": SeatHints(scale="siblings")})
+    scaled = Ruleset(
+        attrs.evolve(CLASSIC.info, search=search),
+        CLASSIC.board,
+        CLASSIC.options,
+        CLASSIC.params,
+        CLASSIC.engine,
+    )
+    ISMCTSAgent(seed=1, iterations=4).act(scaled, move)
+    ISMCTSAgent(seed=1, iterations=4, scale="tree").act(scaled, move)
+    ISMCTSAgent(seed=1, iterations=4, hints=False).act(scaled, move)
+    ISMCTSAgent(seed=1, iterations=4, scale="siblings", hints=False).act(scaled, move)
+    assert [settings.siblings for _, settings in searches] == [True, False, False, True]
+    assert scaled.info.search.at(2).scale == "siblings"
+    assert scaled.info.search.at(4).scale is None
+
+
 def test_hints_hold_only_for_the_player_counts_they_name(
     searches: list[tuple[str, Settings]],
 ) -> None:
@@ -275,6 +296,8 @@ def test_a_variant_inherits_the_hints_or_declares_its_own(tmp_path: Path) -> Non
         ('kinds = ["game-over"]', "ruleset.search.kinds[0]", "one of "),
         ("width = 0", "ruleset.search.width", "at least 1"),
         ('horizon = "game"', "ruleset.search.horizon", "one of stage, turn"),
+        ('scale = "log"', "ruleset.search.scale", "one of tree, siblings"),
+        ('[ruleset.search.seats.2]\nscale = "log"', "ruleset.search.seats.2.scale", "one of"),
         ("players = [4, 0]", "ruleset.search.players[1]", "at least 1"),
         ("depth = 2", "ruleset.search", "unknown key 'depth'"),
         # what differs at one player count: a table named by a count, and the same checks

@@ -33,7 +33,7 @@ class Given(Protocol):
     minimax: float | None
     rival: float | None
     denial: float | None
-    scale: str
+    scale: str | None
     width: int | None
     horizon: str | None
     hints: bool
@@ -85,6 +85,7 @@ def search_settings(
     depth = agent.depth if agent.depth is not None else defaults.depth
     minimax = agent.minimax if agent.minimax is not None else defaults.minimax
     horizon = agent.horizon or hints.horizon or ("turn" if two else "stage")
+    scale = agent.scale or hints.scale or "tree"
     settings = Settings(
         agent.iterations,
         agent.seconds,
@@ -95,7 +96,7 @@ def search_settings(
         minimax,
         rival if rival is not None else (defaults.rival if two else 0.0),
         denial if denial is not None else DENIAL,
-        agent.scale == "siblings",
+        scale == "siblings",
         agent.width or hints.width or DEFAULT_WIDTH,
         horizon == "turn",
         model,

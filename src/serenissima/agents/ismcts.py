@@ -30,7 +30,7 @@ from serenissima.agents._tree import DEFAULT_WIDTH, DENIAL, Search
 from serenissima.agents.greedy import GreedyAgent
 from serenissima.engine.core import Action, State
 from serenissima.engine.errors import ArgumentTypeError, StateError
-from serenissima.engine.spec import SEARCH_HORIZONS, SEARCH_ROLLOUTS
+from serenissima.engine.spec import SEARCH_HORIZONS, SEARCH_ROLLOUTS, SEARCH_SCALES
 
 if TYPE_CHECKING:
     from serenissima.engine.ruleset import Ruleset
@@ -91,7 +91,7 @@ no tree below them, or with a tree over the searched decisions: ``"greedy-tree"`
 HORIZONS: Final[tuple[str, ...]] = SEARCH_HORIZONS
 """Where greedy rollouts end: with the stage of the game the decision belongs to, or its turn."""
 
-SCALES: Final[tuple[str, ...]] = ("tree", "siblings")
+SCALES: Final[tuple[str, ...]] = SEARCH_SCALES
 """How UCB1 scales an edge's value to 0..1: by the range of every seat's values in the
 whole search, or by the range of the edges it is compared with."""
 
@@ -197,7 +197,7 @@ class ISMCTSAgent:
     state).kind``); at the others the agent plays as the honest greedy bot,
     with the same seed.
 
-    ``rollout``, ``width``, ``horizon`` and ``kinds`` not given come from the ruleset's
+    ``rollout``, ``width``, ``horizon``, ``scale`` and ``kinds`` not given come from the ruleset's
     search hints (:class:`~serenissima.engine.spec.SearchHints`, its
     ``info.search``) when they apply to the game's player count, else from the
     defaults above; ``hints=False`` ignores them. The classic edition asks
@@ -227,7 +227,7 @@ class ISMCTSAgent:
         denial: With ``rival`` 0, how much of the other seats' mean estimate
             a seat's value loses, from 0 to 1 (``None``: :data:`DENIAL`, or 0
             with the learned evaluation).
-        scale: One of :data:`SCALES` (default ``"tree"``).
+        scale: One of :data:`SCALES` (``None``: the ruleset's hint, else ``"tree"``).
         width: With ``"greedy"`` rollouts, how many of the root's best
             actions are compared (at least 1; ``None``: the ruleset's hint,
             else :data:`DEFAULT_WIDTH`).
@@ -297,7 +297,7 @@ class ISMCTSAgent:
         minimax: float | None = None,
         rival: float | None = None,
         denial: float | None = None,
-        scale: str = "tree",
+        scale: str | None = None,
         width: int | None = None,
         horizon: str | None = None,
         kinds: Collection[str] | None = None,
@@ -323,7 +323,7 @@ class ISMCTSAgent:
         check_share("rival", rival)
         check_share("denial", denial)
         check_choice("evaluator", evaluator, EVALUATORS, optional=False)
-        check_choice("scale", scale, SCALES, optional=False)
+        check_choice("scale", scale, SCALES)
         check_choice("rollout", rollout, ROLLOUTS)
         check_choice("horizon", horizon, HORIZONS)
         self.seed = seed

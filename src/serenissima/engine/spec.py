@@ -232,6 +232,10 @@ SEARCH_HORIZONS: Final[tuple[str, ...]] = ("stage", "turn")
 """Where a search bot's greedy rollouts end: with the stage of the game the decision
 belongs to (its turn and rule section), or with its turn (a classic round)."""
 
+SEARCH_SCALES: Final[tuple[str, ...]] = ("tree", "siblings")
+"""How a search bot's UCB1 scales an edge's value to 0..1: by the range of every seat's
+values in the whole search, or by the range of the edges it is compared with."""
+
 
 @attrs.frozen(slots=True)
 class SeatHints:
@@ -247,6 +251,7 @@ class SeatHints:
         kinds: The decision kinds searched (empty: every kind).
         width: With greedy rollouts, how many of the root's best actions are compared.
         horizon: With greedy rollouts, where they end, one of :data:`SEARCH_HORIZONS`.
+        scale: How UCB1 scales values, one of :data:`SEARCH_SCALES`.
 
     Example:
         >>> hints = SearchHints(rollout="greedy", seats={"2": SeatHints(rollout="greedy-tree")})
@@ -258,6 +263,7 @@ class SeatHints:
     kinds: tuple[str, ...] | None = None
     width: int | None = None
     horizon: str | None = None
+    scale: str | None = None
 
 
 @attrs.frozen(slots=True)
@@ -279,6 +285,8 @@ class SearchHints:
             compared (``None``: the bot's default).
         horizon: With greedy rollouts, where they end, one of
             :data:`SEARCH_HORIZONS` (``None``: the bot's default).
+        scale: How UCB1 scales values, one of :data:`SEARCH_SCALES`
+            (``None``: the bot's default).
         players: The player counts the hints apply to (empty: every count).
         seats: The settings that differ at some player counts, by the count
             written out (``"2"``, as a TOML table's key; :class:`SeatHints`; see :meth:`at`).
@@ -299,6 +307,7 @@ class SearchHints:
     kinds: tuple[str, ...] = ()
     width: int | None = None
     horizon: str | None = None
+    scale: str | None = None
     players: tuple[int, ...] = ()
     values: str | None = None
     values_sha256: str | None = None
@@ -332,6 +341,7 @@ def _hints_at(hints: SearchHints, players: int) -> SearchHints:
         kinds=hints.kinds if change.kinds is None else change.kinds,
         width=hints.width if change.width is None else change.width,
         horizon=hints.horizon if change.horizon is None else change.horizon,
+        scale=hints.scale if change.scale is None else change.scale,
         seats={},
     )
 

@@ -25,6 +25,7 @@ from serenissima.engine.loader._structuring import describe, structure
 from serenissima.engine.spec import (
     SEARCH_HORIZONS,
     SEARCH_ROLLOUTS,
+    SEARCH_SCALES,
     BoardSpec,
     GoodSpec,
     OptionKind,
@@ -185,6 +186,8 @@ def _check_settings(hints: SearchHints | SeatHints, key: str) -> None:
         check_range(hints.width, 1, file=INFO_FILE, key=f"{key}.width")
     if hints.horizon is not None:
         check_member(hints.horizon, SEARCH_HORIZONS, file=INFO_FILE, key=f"{key}.horizon")
+    if hints.scale is not None:
+        check_member(hints.scale, SEARCH_SCALES, file=INFO_FILE, key=f"{key}.scale")
     if hints.kinds is not None:
         check_unique(hints.kinds, file=INFO_FILE, key=f"{key}.kinds[{{}}]", what="decision kind")
 
