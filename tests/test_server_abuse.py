@@ -188,14 +188,17 @@ def test_forged_tokens_are_refused_and_cost_no_memory(
         api.http.post(url, json=body, headers={"Authorization": f"Bearer {number:07000d}"})
     before = _rss_mib(served)
     huge = "x" * 100_000  # far past the header limit: refused before any route
-    for number in range(200):
-        try:
-            answer = api.http.post(
-                url, json=body, headers={"Authorization": f"Bearer {huge}{number}"}
-            )
-        except httpx.TransportError:  # refused (400) and closed while the head was still sent
-            continue
-        assert answer.status_code in (400, 431)
+    # The HTTP layer refuses these before the application sees them: its plain-text 400
+    # is not an answer of the API's contract, so they go by a client that does not check it.
+    with httpx.Client(base_url=api.url, timeout=30) as raw:
+        for number in range(200):
+            try:
+                answer = raw.post(
+                    url, json=body, headers={"Authorization": f"Bearer {huge}{number}"}
+                )
+            except httpx.TransportError:  # refused (400) and closed while the head was sent
+                continue
+            assert answer.status_code in (400, 431)
     for number in range(1500):  # just under the header limit, each one new: 10 MiB in all
         token = f"{number:07000d}"
         answer = api.http.post(url, json=body, headers={"Authorization": f"Bearer {token}"})
