@@ -73,9 +73,9 @@ def test_the_classic_edition_declares_greedy_rollouts_on_the_board() -> None:
     assert MODERN.info.search.values == CLASSIC.info.search.values == "values.json"
     assert hints.applies(2)
     assert hints.applies(4)
-    # at two seats, the tree of greedy lines; the rest of the table as it is
-    assert hints.seats == {"2": SeatHints(rollout="greedy-tree")}
-    assert hints.at(2) == attrs.evolve(hints, rollout="greedy-tree", seats={})
+    # at two seats, the tree of greedy lines scaled among siblings; the rest as it is
+    assert hints.seats == {"2": SeatHints(rollout="greedy-tree", scale="siblings")}
+    assert hints.at(2) == attrs.evolve(hints, rollout="greedy-tree", scale="siblings", seats={})
     assert hints.at(3) is hints.at(4) is hints
     assert SearchHints(players=(4,)).applies(4)
     assert not SearchHints(players=(4,)).applies(2)
