@@ -1,9 +1,10 @@
-"""Fill the budget ladder on the bots page from ``docs/data/budget-ladder.json`` at build time.
+"""Fill the budget ladders on the bots page from ``docs/data/budget-ladder*.json`` at build time.
 
-``scripts/budget_ladder.py`` writes the file: the search bot against itself
+``scripts/budget_ladder.py`` writes each file: the search bot against itself
 at growing budgets, per edition and player count, and the pairings where one
 budget is four times the other. This hook shows those steps as a chart and a
-table, and every ladder's own tables below them, where ``bots.md`` has its marker.
+table, and every ladder's own tables below them, where ``bots.md`` has the
+file's marker (one run of the script a file: the modern ladder, the classic one).
 """
 
 from __future__ import annotations
@@ -18,13 +19,19 @@ from mkdocs.structure.pages import Page
 from serenissima.analysis.ladder.budgets import BudgetStep, budget_table
 from serenissima.analysis.ladder.report import ladder_markdown
 
-DATA = ROOT / "docs" / "data" / "budget-ladder.json"
-MARKER = "<!-- budget-ladder -->"
+DATA = ROOT / "docs" / "data"
+LADDERS = {
+    "<!-- budget-ladder -->": DATA / "budget-ladder.json",
+    "<!-- budget-ladder-classic -->": DATA / "budget-ladder-classic.json",
+}
+"""Each marker of the bots page, and the file of the ladder shown there."""
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Replace the bots page's marker with the budget ladder."""
-    return fill(markdown, MARKER, DATA, section, "scripts/budget_ladder.py")
+    """Replace each of the bots page's markers with its budget ladder."""
+    for marker, path in LADDERS.items():
+        markdown = fill(markdown, marker, path, section, "scripts/budget_ladder.py")
+    return markdown
 
 
 def _step(row: dict[str, Any]) -> BudgetStep:
