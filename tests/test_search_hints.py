@@ -60,6 +60,12 @@ def searches(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Settings]]:
     return seen
 
 
+def hinted(search: SearchHints) -> Ruleset:
+    """The classic ruleset with other search hints."""
+    info = attrs.evolve(CLASSIC.info, search=search)
+    return Ruleset(info, CLASSIC.board, CLASSIC.options, CLASSIC.params, CLASSIC.engine)
+
+
 def test_the_classic_edition_declares_greedy_rollouts_on_the_board() -> None:
     hints = CLASSIC.info.search
     assert (hints.rollout, hints.kinds, hints.width, hints.horizon, hints.players) == (
@@ -163,13 +169,7 @@ def test_lines_run_to_the_end_of_the_round_at_two_seats_unless_told(
     move = of_kind(CLASSIC, game(CLASSIC, 2, 5), "movement", 1)[0]
     ISMCTSAgent(seed=1, iterations=4).act(CLASSIC, move)
     ISMCTSAgent(seed=1, iterations=4, horizon="stage").act(CLASSIC, move)
-    staged = Ruleset(
-        attrs.evolve(CLASSIC.info, search=attrs.evolve(CLASSIC.info.search, horizon="stage")),
-        CLASSIC.board,
-        CLASSIC.options,
-        CLASSIC.params,
-        CLASSIC.engine,
-    )
+    staged = hinted(attrs.evolve(CLASSIC.info.search, horizon="stage"))
     ISMCTSAgent(seed=1, iterations=4).act(staged, move)  # a ruleset's hint wins over the default
     ISMCTSAgent(seed=1, iterations=4, horizon="turn").act(staged, move)
     assert [settings.whole_turn for _, settings in searches] == [True, False, False, True]
@@ -180,13 +180,7 @@ def test_a_scale_hint_is_read_unless_the_agent_is_given_one(
 ) -> None:
     move = of_kind(CLASSIC, game(CLASSIC, 2, 5), "movement", 1)[0]
     search = attrs.evolve(CLASSIC.info.search, seats={"2": SeatHints(scale="siblings")})
-    scaled = Ruleset(
-        attrs.evolve(CLASSIC.info, search=search),
-        CLASSIC.board,
-        CLASSIC.options,
-        CLASSIC.params,
-        CLASSIC.engine,
-    )
+    scaled = hinted(search)
     ISMCTSAgent(seed=1, iterations=4).act(scaled, move)
     ISMCTSAgent(seed=1, iterations=4, scale="tree").act(scaled, move)
     ISMCTSAgent(seed=1, iterations=4, hints=False).act(scaled, move)
@@ -200,13 +194,7 @@ def test_hints_hold_only_for_the_player_counts_they_name(
     searches: list[tuple[str, Settings]],
 ) -> None:
     hints = attrs.evolve(CLASSIC.info.search, players=(4,), width=3)
-    rules = Ruleset(
-        attrs.evolve(CLASSIC.info, search=hints),
-        CLASSIC.board,
-        CLASSIC.options,
-        CLASSIC.params,
-        CLASSIC.engine,
-    )
+    rules = hinted(hints)
     two = of_kind(rules, game(rules, 2, 5), "bid", 1)[0]
     ISMCTSAgent(seed=1, iterations=4).act(rules, two)
     ISMCTSAgent(seed=1, iterations=4).act(rules, of_kind(rules, FOUR, "movement", 1)[0])
