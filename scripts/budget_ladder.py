@@ -99,6 +99,18 @@ def _ladder(args: argparse.Namespace, ruleset: str, players: int) -> dict[str, A
     return dict(ladder)
 
 
+def _relative(path: Path) -> str:
+    """``path`` as the page shows it: from the project's folder, else in the page's data folder.
+
+    A file outside the project is shown by its name in ``docs/data/``, where the
+    page reads it, so that no folder of the machine that ran it is shown.
+    """
+    try:
+        return path.resolve().relative_to(ROOT).as_posix()
+    except ValueError:
+        return f"docs/data/{path.name}"
+
+
 def _shown(argv: list[str], out: Path) -> str:
     """The command as the page shows it: without where the journals are kept or the jobs."""
     shown: list[str] = []
@@ -109,7 +121,7 @@ def _shown(argv: list[str], out: Path) -> str:
         elif arg in ("--journals", "--jobs"):
             skip = True
         elif not arg.startswith(("--journals=", "--jobs=")):
-            shown.append("docs/data/budget-ladder.json" if arg == str(out) else arg)
+            shown.append(_relative(out) if arg == str(out) else arg)
     return " ".join(["python scripts/budget_ladder.py", *map(shlex.quote, shown)]).strip()
 
 

@@ -141,10 +141,16 @@ def test_the_script_writes_each_ladder_and_resumes_from_its_journals(
         (3, "ismcts-learned:2", "ismcts-learned:8"),
     ]
     assert set(data["seconds"]) == {"modern 2", "modern 3"}
-    # the command as shown: the output named as the page's, no machine's folder, no jobs
+    # the command as shown: the output in the page's folder, no machine's folder, no jobs
     assert data["command"] == (
         "python scripts/budget_ladder.py --ruleset modern --players 2 3 --budgets 2,8 "
-        "--games 2 --out docs/data/budget-ladder.json"
+        "--games 2 --out docs/data/budgets.json"
+    )
+    inside = _load("budget_ladder").ROOT / "docs" / "data" / "budget-ladder-classic.json"
+    assert (
+        _load("budget_ladder")
+        ._shown(["--out", str(inside)], inside)
+        .endswith("--out docs/data/budget-ladder-classic.json")
     )
     assert sorted(p.name for p in journals.iterdir()) == ["modern-2.jsonl", "modern-3.jsonl"]
     lines = (journals / "modern-2.jsonl").read_text(encoding="utf-8").splitlines()
