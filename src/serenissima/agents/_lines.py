@@ -162,21 +162,17 @@ class LineTreeSearch(Search):
             if child is None:
                 child = children[action] = _Line(self.players)
                 return action, child, True
-        low, high = self.low, self.high
-        if self.settings.siblings:  # the spread of the edges compared here
-            means = [
-                children[a].totals[actor] / children[a].visits for a in open_ if children[a].visits
-            ]
-            if means:
-                low, high = min(means), max(means)
-        scale = 1.0 / (high - low) if high > low else 0.0
+        visited = [children[a] for a in open_ if children[a].visits]
+        means = [child.totals[actor] / child.visits for child in visited]
+        low, scale = self.scaling(means)
+        top = 1.0 if scale else 0.0  # an edge not yet visited counts as the best seen
         c = self.settings.exploration
         log_visits = math.log(max(2, node.visits))
         best, best_score = open_[0], -math.inf
         for action in open_:  # unvisited only at the root with no prior (prior=0)
             child = children[action]
-            mean = child.totals[actor] / child.visits if child.visits else high
-            score = (mean - low) * scale + c * math.sqrt(log_visits / max(1, child.visits))
+            value = (child.totals[actor] / child.visits - low) * scale if child.visits else top
+            score = value + c * math.sqrt(log_visits / max(1, child.visits))
             if score > best_score:
                 best, best_score = action, score
         return best, children[best], False

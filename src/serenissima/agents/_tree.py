@@ -279,11 +279,7 @@ class Search:
             (1.0 - mix) * child.totals[actor] / child.visits + mix * child.best[actor]
             for _, child in tried
         ]
-        if self.settings.siblings:
-            low, high = min(values), max(values)
-        else:
-            low, high = self.low, self.high
-        scale = 1.0 / (high - low) if high > low else 0.0
+        low, scale = self.scaling(values)
         c = self.settings.exploration
         best = tried[0]
         best_score = -math.inf
@@ -294,6 +290,17 @@ class Search:
             if score > best_score:
                 best, best_score = pair, score
         return best
+
+    def scaling(self, values: list[float]) -> tuple[float, float]:
+        """The low end and the factor that scale ``values`` (the edges compared) to 0..1.
+
+        By the range of every seat's values seen in the search, or, with
+        ``siblings``, by the range of ``values`` themselves (the search's when empty).
+        """
+        low, high = self.low, self.high
+        if self.settings.siblings and values:
+            low, high = min(values), max(values)
+        return low, 1.0 / (high - low) if high > low else 0.0
 
     def rollout(self, state: State) -> list[float]:
         """Play on from ``state`` for ``depth`` actions; each seat's value at the end."""
