@@ -265,14 +265,10 @@ class Search:
                 node.best = _backed_up(node)
 
     def select(self, tried: list[tuple[Action, _Node]], actor: int) -> tuple[Action, _Node]:
-        """The edge of highest UCB1 for ``actor``, its values scaled to 0..1.
+        """The edge of highest UCB1 for ``actor``, its values scaled to 0..1 (:meth:`scaling`).
 
         An edge's value is its mean, mixed with its implicit minimax value
-        in the share ``minimax``. The values are scaled by the lowest and
-        highest of all seats' values seen in the search, or, with
-        ``siblings``, by the lowest and highest of the edges compared here,
-        so that the exploration term weighs against the differences between
-        them rather than between seats.
+        in the share ``minimax``.
         """
         mix = self.settings.minimax
         values = [
@@ -281,8 +277,7 @@ class Search:
         ]
         low, scale = self.scaling(values)
         c = self.settings.exploration
-        best = tried[0]
-        best_score = -math.inf
+        best, best_score = tried[0], -math.inf
         log, sqrt = math.log, math.sqrt
         for pair, value in zip(tried, values, strict=True):
             child = pair[1]
@@ -295,7 +290,9 @@ class Search:
         """The low end and the factor that scale ``values`` (the edges compared) to 0..1.
 
         By the range of every seat's values seen in the search, or, with
-        ``siblings``, by the range of ``values`` themselves (the search's when empty).
+        ``siblings``, by the range of ``values`` themselves (the search's when
+        empty), so that the exploration term weighs against the differences
+        between one seat's edges rather than between seats.
         """
         low, high = self.low, self.high
         if self.settings.siblings and values:
@@ -304,13 +301,8 @@ class Search:
 
     def rollout(self, state: State) -> list[float]:
         """Play on from ``state`` for ``depth`` actions; each seat's value at the end."""
-        rules, rng, step, legal_of, evaluate = (
-            self.rules,
-            self.rng,
-            self.step,
-            self.legal,
-            self.evaluate,
-        )
+        rules, rng, step, legal_of = self.rules, self.rng, self.step, self.legal
+        evaluate = self.evaluate
         heuristic = self.settings.heuristic
         for _ in range(self.settings.depth):
             actor = state.to_act
@@ -321,8 +313,7 @@ class Search:
                 continue
             legal = legal_of(rules, state)
             if heuristic and len(legal) > 1:
-                best_value = -math.inf
-                best_state = state
+                best_value, best_state = -math.inf, state
                 for _ in range(_CANDIDATES):
                     after = step(rules, state, legal[rng.randrange(len(legal))])[0]
                     value = evaluate(rules, after, actor)
