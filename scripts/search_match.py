@@ -3,7 +3,8 @@ r"""Play two settings of the search bot against each other, on the same dice fro
 Where an agent kind cannot say it (``depth=0``, ``rollout="random"``, ``kinds``...),
 this script measures one setting of :class:`~serenissima.agents.ISMCTSAgent`
 against another: ``--a`` and ``--b`` are keyword arguments of the agent, as
-``name=value`` separated by commas (``evaluator=learned,depth=0,seconds=0.1``).
+``name=value`` separated by commas (``evaluator=learned,depth=0,seconds=0.1``),
+or an agent kind (``--b greedy``: the greedy bot at the other seats).
 Game ``g`` seats ``--a`` at seat ``g % players`` and ``--b`` at every other
 seat; the ``players`` games of one round meet the same dice (chance seeded by
 ``--seed`` and the round), so that each setting meets them from every seat.
@@ -26,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import serenissima as ser
-from serenissima.agents import ISMCTSAgent, play_game
+from serenissima.agents import Agent, ISMCTSAgent, make_agent, play_game
 from serenissima.analysis.stats.intervals import wilson_interval
 
 
@@ -36,7 +37,15 @@ def settings(text: str) -> dict[str, Any]:
     Example: ``settings("depth=0,seconds=0.1,evaluator=learned")`` gives
     ``{"depth": 0, "seconds": 0.1, "evaluator": "learned"}``; a value with ``|``
     is a list of texts: ``kinds=movement|purchases`` gives ``["movement", "purchases"]``.
+    A text without ``=`` is an agent kind of :func:`serenissima.agents.make_agent`
+    (``greedy``, ``ismcts:100``): ``settings("greedy")`` gives ``{"kind": "greedy"}``.
     """
+    if "=" not in text and text.strip():
+        try:
+            make_agent(text.strip())
+        except ser.SerenissimaError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+        return {"kind": text.strip()}
     out: dict[str, Any] = {}
     for part in filter(None, text.split(",")):
         name, equals, value = part.partition("=")
@@ -75,7 +84,7 @@ def run() -> int:
     rules = ser.load_ruleset(args.ruleset)
     for given in (args.a, args.b):  # a bad setting fails before any game
         try:
-            ISMCTSAgent(**given)
+            _agent(given, 0)
         except TypeError as exc:  # a name the agent does not take
             parser.error(f"not a setting of the search bot: {exc}")
     rows = _rows(args.out)
@@ -86,8 +95,7 @@ def run() -> int:
             continue
         seat = game % args.players
         agents = [
-            ISMCTSAgent(seed=1_000 * game + s, **(args.a if s == seat else args.b))
-            for s in range(args.players)
+            _agent(args.a if s == seat else args.b, 1_000 * game + s) for s in range(args.players)
         ]
         winners = play_game(rules, args.players, agents, args.seed + game // args.players)
         won = winners.standings.winners
@@ -100,6 +108,13 @@ def run() -> int:
         sys.stderr.write(f"{len(rows)}/{args.games} games, {spent:.0f} s\n")
     sys.stdout.write(summary(rows, args.players) + "\n")
     return 0
+
+
+def _agent(setting: dict[str, Any], seed: int) -> Agent:
+    """The agent of one setting: an agent kind, or the search bot's keyword arguments."""
+    if "kind" in setting:
+        return make_agent(setting["kind"], seed=seed)
+    return ISMCTSAgent(seed=seed, **setting)
 
 
 def _rows(path: Path) -> list[dict[str, Any]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import json
 import sys
@@ -230,3 +231,24 @@ def test_the_settings_match_counts_every_seat_when_few_games_are_in() -> None:
     text = module.summary(rows, 4)
     assert text.startswith("--a won 0.5 of 2 games")
     assert text.endswith("the seats won 0, 0.5, 1, 0.5")
+
+
+def test_the_settings_match_seats_an_agent_kind_against_a_setting(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--b greedy`` seats the greedy bot; a text that is no setting nor kind is refused."""
+    module = _load("search_match")
+    assert module.settings("greedy") == {"kind": "greedy"}
+    assert module.settings("ismcts:8") == {"kind": "ismcts:8"}
+    with pytest.raises(argparse.ArgumentTypeError, match="oracle"):
+        module.settings("oracle")
+    out = tmp_path / "greedy.jsonl"
+    argv = ["search_match.py", "--ruleset", "classic", "--games", "2", "--out", str(out)]
+    monkeypatch.setattr(sys, "argv", [*argv, "--a", "iterations=2", "--b", "greedy"])
+    assert module.run() == 0
+    assert capsys.readouterr().out.startswith("--a won")
+    first = out.read_text(encoding="utf-8")
+    out.unlink()
+    monkeypatch.setattr(sys, "argv", [*argv, "--a", "iterations=2", "--b", "greedy"])
+    assert module.run() == 0
+    assert out.read_text(encoding="utf-8") == first  # the greedy seats are seeded too
