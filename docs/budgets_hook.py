@@ -4,7 +4,8 @@
 at growing budgets, per edition and player count, and the pairings where one
 budget is four times the other. This hook shows those steps as a chart and a
 table, and every ladder's own tables below them, where ``bots.md`` has the
-file's marker (one run of the script a file: the modern ladder, the classic one).
+file's marker (one run of the script a file: the modern ladder, the classic one, the
+ladder in seconds a decision).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ DATA = ROOT / "docs" / "data"
 LADDERS = {
     "<!-- budget-ladder -->": DATA / "budget-ladder.json",
     "<!-- budget-ladder-classic -->": DATA / "budget-ladder-classic.json",
+    "<!-- budget-ladder-seconds -->": DATA / "budget-ladder-seconds.json",
 }
 """Each marker of the bots page, and the file of the ladder shown there."""
 
