@@ -147,12 +147,10 @@ def test_the_script_writes_each_ladder_and_resumes_from_its_journals(
         "python scripts/budget_ladder.py --ruleset modern --players 2 3 --budgets 2,8 "
         "--games 2 --out docs/data/budgets.json"
     )
-    inside = _load("budget_ladder").ROOT / "docs" / "data" / "budget-ladder-classic.json"
-    assert (
-        _load("budget_ladder")
-        ._shown(["--out", str(inside)], inside)
-        .endswith("--out docs/data/budget-ladder-classic.json")
-    )
+    script = _load("budget_ladder")
+    inside = script.ROOT / "docs" / "data" / "budget-ladder-classic.json"
+    shown = script._shown(["--out", str(inside)], inside)
+    assert shown.endswith("--out docs/data/budget-ladder-classic.json")
     assert sorted(p.name for p in journals.iterdir()) == ["modern-2.jsonl", "modern-3.jsonl"]
     lines = (journals / "modern-2.jsonl").read_text(encoding="utf-8").splitlines()
     assert _load("budget_ladder").run() == 0  # every game is in the journals: none is played again
