@@ -30,7 +30,7 @@ def _small(argv: list[str]) -> list[str]:
     """The same command, two games long, with three-iteration searches, in this process."""
     out = []
     for arg in argv:
-        arg = re.sub(r"ismcts:\d+", "ismcts:3", arg)
+        arg = re.sub(r"(ismcts(?:-learned)?):\d+", r"\1:3", arg)
         out.append(arg)
     games = out.index("--games")
     out[games + 1] = "2"
@@ -57,4 +57,4 @@ def test_the_readme_report_runs(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     assert (tmp_path / "report" / "report.md").is_file()
     assert len((tmp_path / "report.jsonl").read_text(encoding="utf-8").splitlines()) == 1 + 8
     html = (tmp_path / "report" / "report.html").read_text(encoding="utf-8")
-    assert "ismcts:3" in html
+    assert "ismcts-learned:3" in html
